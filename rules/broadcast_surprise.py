@@ -356,7 +356,9 @@ class BroadcastSurprise(Rule):
         input and target cannot broadcast at all raises as `pred - y` would: that is SC105's, not reported here.
 
         Shapes come from the shape analysis (constructors, layers such as `nn.Linear(d, 1)`, `.shape`, jaxtyping
-        annotations); when a shape is not known, nothing is reported. Broadcasting the code asks for is not
+        annotations); when a shape is not known, nothing is reported. A rank unknown is enough where the known dims
+        settle it: a critic's (n, ..., 1) values, stacked over a rollout of observations of unstated shape, minus
+        (n,) returns gives (n, ..., n). Broadcasting the code asks for is not
         reported: outer products and pairwise differences written with `unsqueeze`, `None` indexing or
         `view(..., 1)` (`a[:, None] - b[None, :]`), a vector against a column of itself made under a name (`k =
         n.view(-1, 1)`, then `n * k`: a DFT matrix), `keepdim=True` reductions subtracted from their input, bias
@@ -1044,12 +1046,12 @@ def _operands(ev: ShapeEvaluator, node: cst.CSTNode, left: cst.BaseExpression, r
         if dropped is not None and ev.conflict(node, before) is None:  # one that certainly raises is SC105's
             return _misaligned(ev, node, reduced, dropped)
     a = ev.shape_of(left, before)
-    if a is None or a.rank is None:
+    if a is None:
         return None
     b = ev.shape_of(right, before)
-    if b is None or b.rank is None:
+    if b is None or a.rank is None and b.rank is None:
         return None
-    found = surprise(a, b)
+    found = surprise(a, b)  # one rank may be unknown: a (n, ..., 1) column against (n,) is (n, ..., n) all the same
     if found is None:
         return None
     # a keepdim reduction or a named column lines up against a tensor of its own rank (`g - (g * p).sum(-1,

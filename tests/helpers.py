@@ -2,18 +2,37 @@
 
 from __future__ import annotations
 
+import textwrap
+from pathlib import Path
+
 import pytest
 
 from shapecheck.engine import Rule, registry
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import all_rules, rules_by_code
-from shapecheck.findings import FileResult
+from shapecheck.engine.registry import resolve
+from shapecheck.findings import FileResult, Finding
+from shapecheck.objects.project import PROJECT
 
 
 def lint(source: str, *codes: str, fix: str | None = None, filename: str = "example.py") -> FileResult:
     """Lint `source` with the named rules (all rules when none are named)."""
     rules = [rules_by_code()[code] for code in codes] if codes else list(all_rules())
     return lint_text(source, filename, rules, fix=fix)
+
+
+def project_findings(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, Finding]]:
+    """Write the project's `files` (dedented) under `folder`, then lint each: the findings of `select`, with the
+    file each is in."""
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    found = []
+    for name in sorted(files):
+        path = folder / name
+        found += [(name, finding) for finding in lint_text(path.read_text(), str(path), resolve([select])).findings]
+    return found
 
 
 def as_data(value: object) -> object:

@@ -6,23 +6,15 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
-from shapecheck.engine.linter import applicable, lint_text
-from shapecheck.engine.registry import all_rules, resolve
+from shapecheck.engine.linter import applicable
+from shapecheck.engine.registry import all_rules
 from shapecheck.objects.project import MAX_FOLDER_MODULES, PROJECT, sibling_files
+from tests.helpers import project_findings
 
 
 def lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
     """The findings of `select` in every file of the project, as (file, row)."""
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    found = []
-    for name in sorted(files):
-        path = folder / name
-        found += [(name, finding.location.row)
-                  for finding in lint_text(path.read_text(), str(path), resolve([select])).findings]
-    return found
+    return [(name, finding.location.row) for name, finding in project_findings(folder, files, select)]
 
 
 # detectron2's layout: the trainer's base class runs each hook's method by name, the hooks live beside it and

@@ -385,12 +385,31 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if type(a) in (int, float) and type(b) in (int, float) and b:
             return Const(a / b)  # type: ignore[operator]
     if operator in _FLOAT_OPERATIONS:  # `sample_rate * seconds`, `0.8 * 1000`: a float, `int(...)` makes a count
-        a, b = literal_of(ev.object(expr.left, before)), literal_of(ev.object(expr.right, before))
+        left, right = ev.object(expr.left, before), ev.object(expr.right, before)
+        a, b = literal_of(left), literal_of(right)
         if float in (type(a), type(b)) and type(a) in (int, float) and type(b) in (int, float):
             return Const(float(_FLOAT_OPERATIONS[operator](a, b)))
+        # `r + gamma * running`, a return a loop carries: a number the code does not state, where one side is
+        # (a `float(...)`, an `.item()`, a `gamma: float`), not a size the names would read as on their own; a count
+        # drawn at random (`50 + rng.integers(0, 30)`) stays a size
+        if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
+            return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
     size = ev.size(expr, before)
     return size if size is not None else UNKNOWN
 
+
+def _a_float(value: object) -> bool:
+    """A float: one the code states, a parameter annotated `float`, numbers that paths or a loop's passes join
+    (`running = r + gamma * running`), or arithmetic on one of those. Ints of unstated value (`int(x)`, a count
+    drawn) are not: they are sizes."""
+    if isinstance(value, Const):
+        return type(value.value) is float
+    return isinstance(value, Opaque) and value.number and type(value.key) is tuple \
+        and value.key[0] in (FLOAT_ARITHMETIC, JOINED_NUMBER, "param")
+
+
+FLOAT_ARITHMETIC = "float arithmetic"
+JOINED_NUMBER = "joined number"
 
 _FLOAT_OPERATIONS = {cst.Add: lambda a, b: a + b, cst.Subtract: lambda a, b: a - b, cst.Multiply: lambda a, b: a * b}
 
@@ -535,14 +554,20 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         if not seq.items and seq.each is not None:  # `enumerate(loader)`: an unknown count, a known element
             each = Seq((index, seq.each), "tuple")
         return Seq(tuple(Seq((Dim.of(i), v), "tuple") for i, v in enumerate(seq.items)), complete=seq.complete,
-                   each=each, least=seq.least)
+                   each=each, least=seq.least, grown=seq.grown if each is not None else None,
+                   most=seq.most if each is not None else None)
     if name == "zip":
         seqs = [ev.iterated(p) for p in positional] if positional else []
         if not seqs or not all(isinstance(s, Seq) for s in seqs):
             return UNKNOWN
-        if all(not s.items and s.each is not None for s in seqs):  # loaders of an unknown count
-            return Seq((), complete=False, each=Seq(tuple(s.each for s in seqs), "tuple"),
-                       least=min(s.least for s in seqs))
+        marks = {s.grown for s in seqs}
+        # lists grown on the same passes (`zip(rewards, dones)` of a rollout) pair up all their elements, whatever
+        # they are
+        together = len(marks) == 1 and None not in marks and all(not s.items for s in seqs)
+        if together or all(not s.items and s.each is not None for s in seqs):  # loaders of an unknown count
+            return Seq((), complete=False, each=Seq(tuple(UNKNOWN if s.each is None else s.each for s in seqs), "tuple"),
+                       least=min(s.least for s in seqs), grown=marks.pop() if together else None,
+                       most=seqs[0].most if together else None)
         counted = [len(s.items) for s in seqs if s.items or s.complete]  # type: ignore[union-attr]
         count = min(counted) if counted else 0
         # an iterable of an unknown count stops no sooner than the others when it has at least as many elements
@@ -596,6 +621,9 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
         return Seq((), complete=False, each=number(node))
     if name == "reversed" and positional and isinstance(positional[0], Seq) and positional[0].complete:
         return Seq(tuple(reversed(positional[0].items)), positional[0].kind)
+    if name == "reversed" and positional and isinstance(positional[0], Seq) and not positional[0].items \
+            and (positional[0].each is not None or positional[0].grown is not None):
+        return replace(positional[0], kind="list")  # a list a loop grew, backwards: as many elements, each alike
     if name == "getattr" and positional is not None and len(positional) >= 2 and isinstance(positional[1], Const) \
             and isinstance(positional[1].value, str):
         found = ev.attribute_of(positional[0], positional[1].value)

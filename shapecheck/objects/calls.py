@@ -46,6 +46,7 @@ MAX_STEPS = 20_000  # statements run for one file, all calls together
 
 
 _DATACLASS = frozenset({"dataclass", "dataclasses.dataclass"})
+_NAMED_TUPLE = frozenset({"typing.NamedTuple", "typing_extensions.NamedTuple"})
 
 
 class Calls:
@@ -753,6 +754,10 @@ def _builds_otherwise(cls: ClassValue) -> bool:
 
 
 def _is_dataclass(cls: ClassValue) -> bool:
+    """A `@dataclass`, or a `typing.NamedTuple` class, built from its annotated fields alike (a rollout buffer's
+    minibatch samples)."""
+    if any(cls.ctx.qualname(base.value) in _NAMED_TUPLE for base in cls.node.bases):
+        return True
     for decorator in cls.node.decorators:
         target = decorator.decorator
         if type(target) is cst.Call:

@@ -424,10 +424,10 @@ class Evaluator:
                 return self._nested_target(binding)
             if binding.starred or binding.index is None:
                 return UNKNOWN
-            whole = self.value_of(binding, "value")
             elements = binding.unpacking_elements()
             if elements is None or any(type(e) is cst.StarredElement for e in elements):
                 return UNKNOWN
+            whole = self._unpacked_whole(binding)
             parts = self.unpacked_values(whole, len(elements))
             # `xs, ys = [], []` then `ys.append(...)`: not the empty list it was, as with `ys = []`
             return self._as_changed(parts[binding.index], binding) \
@@ -449,6 +449,11 @@ class Evaluator:
         if kind == "param":
             return self.parameter_value(binding)
         return UNKNOWN
+
+    def _unpacked_whole(self, binding: Binding) -> object:
+        """The value an unpacking binds its names from, read once for all of them (see `unpacking_point`)."""
+        point = unpacking_point(binding)
+        return self.in_home(binding, lambda: self.evaluate("value", binding.value, point))  # type: ignore[arg-type]
 
     def _rebound_global(self, binding: Binding) -> bool:
         """A module-level name that a function of the module declares `global` (`def configure(n): global HIDDEN;
@@ -1270,13 +1275,32 @@ def named(dim: Dim, name: str) -> Dim:
     return dim
 
 
+def unpacking_point(binding: Binding) -> int:
+    """Where the value an unpacking binding takes its part of is read: as of the unpacking's first name, for all its
+    names alike (`values, rewards, dones = self.collect()` unpacks one run of `collect`, whose lists grown on the
+    same passes are as long as each other), where the target is a plain list of names, bound one after the other."""
+    elements = binding.unpacking_elements()
+    if binding.index is None or elements is None or not all(type(e.value) is cst.Name for e in elements):
+        return binding.seq
+    return binding.seq - binding.index
+
+
 def join(values: list[object]) -> object:
-    """What several values that may reach a read agree on: the value when they are all the same, else UNKNOWN."""
+    """What several values that may reach a read agree on: the value when they are all the same, a float the code
+    does not state when each is a float or a number (a discounted return a loop carries, `running = r + gamma *
+    running`; ints are sizes, which differ), else UNKNOWN."""
     first = values[0]
     for other in values[1:]:
         if other is not first and other != first:
-            return UNKNOWN
-    return first
+            break
+    else:
+        return first
+    if not all(number_kind(value) in ("float", "number") for value in values):
+        return UNKNOWN
+    for value in values:
+        if isinstance(value, Opaque) and type(value.key) is tuple and value.key[0] == builtins.JOINED_NUMBER:
+            return value  # a loop's next pass joined again: the same number, so its passes settle
+    return Opaque((builtins.JOINED_NUMBER, frozenset(values)), "number", maybe_tensor=False, number=True)
 
 
 # ------------------------------------------------------------------------------------------- the handlers

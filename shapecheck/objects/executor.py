@@ -146,7 +146,8 @@ class Executor:
         least when a `yield` runs on every call (a loop over it then runs its body)."""
         if not self.yielded:
             return UNKNOWN
-        each = self.ev.join_values([value for value, _ in self.yielded])
+        values = [value for value, _ in self.yielded]
+        each = _one_record(self.ev, values) or self.ev.join_values(values)
         return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements
@@ -343,10 +344,12 @@ class Executor:
             items = container_items(args[0])
             if isinstance(items, Seq):
                 updated = Seq(receiver.items + items.items, receiver.kind, receiver.complete and items.complete)
-        elif method == "insert" and len(args) == 2 and isinstance(args[0], Dim) and args[0].literal is not None:
+        elif method == "insert" and len(args) == 2 and isinstance(args[0], Dim) and args[0].literal is not None \
+                and (receiver.complete or 0 <= args[0].literal <= len(receiver.items)):
+            # `returns.insert(0, g)` of a backward recursion: before the elements it knows, so the rest stay as known
             items = list(receiver.items)
             items.insert(args[0].literal, args[1])
-            updated = Seq(tuple(items), receiver.kind, receiver.complete)
+            updated = Seq(tuple(items), receiver.kind, receiver.complete, receiver.each)
         return updated
 
     def assign(self, target: cst.BaseExpression, value: object, path: _Path,
@@ -497,8 +500,15 @@ class Executor:
         passes = len(iterable.items) if isinstance(iterable, Seq) and iterable.complete and not any(
             type(inner) in (cst.Return, cst.Raise) for statement in node.body.body for inner in _walk(statement)) \
             else None
+        # a loop over a list a loop grew (or its `reversed`, `zip` or `enumerate`) takes a pass per element: the lists
+        # it grows in turn have as many (n-step returns appended over the rollout's rewards)
+        over = iterable.grown if isinstance(iterable, Seq) and not iterable.items else None
+        if over is not None and iterable.most is not None and iterable.least == iterable.most:  # type: ignore[union-attr]
+            passes = iterable.most  # type: ignore[union-attr]
+        elif over is None and isinstance(iterable, Seq) and not iterable.items:
+            over = _range_passes(node, iterable)
         return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable),
-                             passes)
+                             passes, over)
 
     def _drawn_per_pass(self, start: dict[str, object], instances: list[Instance], attrs: list[dict[str, object]],
                         end: _Path) -> _Path:
@@ -549,13 +559,14 @@ class Executor:
         return current
 
     def _widened(self, body, path: _Path, target: cst.BaseExpression | None, orelse, each: object = None,
-                 once: bool = False, passes: int | None = None) -> _Path:
+                 once: bool = False, passes: int | None = None, over: object = None) -> _Path:
         """A loop run any number of times, zero included unless `once` (the iterable has an element for certain,
         so its first pass runs whenever the loop does): a name (or an attribute of an object it holds) is what
-        every pass agrees on. `each` is what every element of the iterable is, where that is known."""
+        every pass agrees on. `each` is what every element of the iterable is, where that is known; `over` the
+        passes of the loop that grew the list it goes through (`Seq.grown`), which are its passes too."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        mark = object()  # the lists grown on this run's passes, names and attributes alike
+        mark = object() if over is None else over  # the lists grown on this run's passes, names and attributes alike
         result, first = self._passes(body, path, target, each, once, passes, instances, mark)
         for index, (instance, attrs) in enumerate(zip(instances, saved)):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
@@ -645,6 +656,33 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
     if not isinstance(iterable, Seq):
         return False
     return bool(iterable.items) or iterable.each is not None and iterable.least > 0
+
+
+def _one_record(ev: Evaluator, values: list[object]) -> Instance | None:
+    """What the objects a generator yields agree on, where each is a new object of one project class its yield
+    builds (a rollout buffer's `yield Batch(self.obs[idx], self.returns[idx])` on each pass): an object of that
+    class holding what their attributes agree on; None for anything else."""
+    first = values[0]
+    if not isinstance(first, Instance) or len(values) < 2 or any(
+            not isinstance(value, Instance) or value.cls != first.cls or value.tainted or value.generic
+            or value.items is not None or set(value.attrs) != set(first.attrs) for value in values):
+        return None
+    attrs = {name: ev.join_values([value.attrs[name] for value in values]) for name in first.attrs}  # type: ignore
+    return replace(first, attrs=attrs, call=None)
+
+
+def _range_passes(node: cst.For, iterable: Seq) -> object:
+    """What stands for the passes of `node`, a loop over a `range` of a count the code does not list (each number
+    as `builtins._index_below` reads it), where that is told: `range(len(rewards))` of a list a loop grew takes as
+    many passes as that loop (its `Seq.grown`); `range(self.n_steps)` as many on every run over the same count,
+    however often the call running it is read (each name a rollout's tuple is unpacked to reads it once)."""
+    atom = iterable.each.atom if isinstance(iterable.each, Dim) else None
+    if atom is None or type(atom.key) is not tuple or atom.key[0] != "range index":
+        return None
+    end = atom.below.atom if atom.below is not None else None
+    if end is not None and type(end.key) is tuple and len(end.key) == 2 and end.key[0] == "passes":
+        return end.key[1]
+    return None
 
 
 def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object],

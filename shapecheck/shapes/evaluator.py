@@ -27,7 +27,7 @@ from shapecheck.objects.dims import Dim
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named
+from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named, unpacking_point
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
 from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, packing, transposes, value_bounds
@@ -416,17 +416,18 @@ class ShapeEvaluator(Evaluator):
             if any(type(e) is cst.StarredElement for e in elements) or binding.index >= len(elements):
                 return None
             return self.tensor(elements[binding.index].value, binding.seq)
-        items = self.items(value, binding.seq)
+        point = unpacking_point(binding)
+        items = self.items(value, point)
         position = _unpack_position(binding)
         if items is None and type(value) is cst.Call:
             # `dist, value = policy(obs)`: a tuple with a distribution in it, each element read on its own
-            returned = ops.returned_object(self, value, binding.seq)
+            returned = ops.returned_object(self, value, point)
             if isinstance(returned, Seq) and position is not None and -len(returned.items) <= position < len(
                     returned.items):
                 found = returned.items[position]
                 return found if isinstance(found, Shape) else None
         if items is None:
-            whole = self.tensor(value, binding.seq)  # `q, k, v = qkv`: the rows of a tensor
+            whole = self.tensor(value, point)  # `q, k, v = qkv`: the rows of a tensor
             elements = binding.unpacking_elements()
             parts = self.unpacked_values(whole, len(elements)) if whole is not None and elements is not None \
                 and not any(type(e) is cst.StarredElement for e in elements) else None
@@ -742,7 +743,10 @@ class ShapeEvaluator(Evaluator):
         found = super().generic_argument(function, param)
         if isinstance(found, Opaque) and param.annotation is not None and \
                 not _may_be_tensor(self.ctx, param.annotation.annotation):
-            return replace(found, maybe_tensor=False)
+            # `gamma: float`: a Python number, which arithmetic with other numbers keeps one
+            annotation = param.annotation.annotation
+            return replace(found, maybe_tensor=False,
+                           number=type(annotation) is cst.Name and annotation.value == "float")
         return found
 
     def size_of_expression(self, expr: cst.BaseExpression, before: int) -> Dim | None:

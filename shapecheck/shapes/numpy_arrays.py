@@ -417,10 +417,18 @@ def _broadcast_function(ev: ShapeEvaluator, call: cst.Call, before: int, depth: 
     if where != (len(operands) == 3):
         return None
     result = _operands(ev, operands[1:] if where else operands, before, depth)
-    if result is None or not where:
+    if not where:
         return result
     condition = array_shape(ev, operands[0], before, depth + 1)
-    return broadcast(condition, result).shape if condition is not None else None
+    if condition is None:
+        return None
+    if result is None:
+        # labels or weights picked between two numbers (`np.where(score > 0.5, 1.0, 0.0)`): the condition's shape
+        if not all(_is_number(ev, value, before) for value in operands[1:]):
+            return None
+        floats = any(not _is_int(ev, value, before) for value in operands[1:])
+        return condition.without_values().with_dtype("float" if floats else "int")
+    return broadcast(condition, result).shape
 
 
 # -------------------------------------------------------------------------------------------------- helpers

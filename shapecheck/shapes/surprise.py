@@ -24,8 +24,12 @@ class Surprise:
 
 
 def surprise(a: Shape, b: Shape) -> Surprise | None:
-    """The size broadcasting `a` against `b` multiplies out, if it does; None when it doesn't or when the shapes'
-    ranks are not known."""
+    """The size broadcasting `a` against `b` multiplies out, if it does; None when it doesn't or when it can't be
+    told. One operand may be of unknown rank where its known trailing dims cover the other's (see `_partly`)."""
+    if a.rank is None and b.rank is not None:
+        return _partly(a, b, 0)
+    if b.rank is None and a.rank is not None:
+        return _partly(b, a, 1)
     if a.rank is None or b.rank is None:
         return None
     found = broadcast(a, b)
@@ -47,3 +51,32 @@ def surprise(a: Shape, b: Shape) -> Surprise | None:
 
 def _count(shape: Shape, size: Dim) -> int:
     return sum(1 for dim in shape.dims if same(dim, size))
+
+
+def _partly(open_: Shape, known: Shape, position: int) -> Surprise | None:
+    """`surprise` of `open_` (operand `position`), of unknown rank, against `known`: a (n, ..., 1) value head's
+    output against (n,) returns gives (n, ..., n) whatever the dims in between. Broadcasting lines dims up from the
+    right, so where `open_`'s known trailing dims are at least `known`'s rank, those meet `known` and the dims in
+    front of them (its known leading dims, the unknown run) pass into the result as they are."""
+    v, rank = open_.variadic, known.rank
+    assert v is not None and rank is not None
+    if len(open_.dims) - v < rank:
+        return None
+    split = len(open_.dims) - rank
+    tail = surprise(known, Shape(open_.dims[split:])) if position else surprise(Shape(open_.dims[split:]), known)
+    if tail is not None:  # already within the dims that meet: the rest only adds dims
+        result = Shape(open_.dims[:split] + tail.result.dims, v, open_.variadic_name)
+        return Surprise(result, tail.size, tail.operand)
+    found = broadcast(Shape(open_.dims[split:]), known) if not position else broadcast(known, Shape(open_.dims[split:]))
+    if found.shape is None or {stretch.operand for stretch in found.stretched if not stretch.missing} == {0, 1}:
+        return None
+    result = Shape(open_.dims[:split] + found.shape.dims, v, open_.variadic_name)
+    for stretch in found.stretched:
+        if stretch.missing or stretch.operand != position:
+            continue  # only a size-1 dim of the open operand stretched to a size it holds in front of the tail
+        size = stretch.size
+        if _count(Shape(open_.dims[:split]), size) and \
+                _count(Shape(result.dims), size) > max(_count(open_, size), _count(known, size)):
+            return Surprise(result, size, stretch.operand)
+    return None
+

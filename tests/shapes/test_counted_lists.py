@@ -147,3 +147,66 @@ def test_a_comprehension_over_rows_has_as_many_elements() -> None:
             probe(torch.tensor([float(row.sum()) for row in torch.randn(5, 3)]))
             probe(torch.tensor([float(row.sum()) for row in x if row[0] > 0]))
     ''') == ["(n,)", "(5,)", "(len([float(row.sum()) for row in x if row[0] > 0]),)"]
+
+
+# a rollout of `n` steps an environment the code is handed answers (its rewards made floats, its values a column
+# each), then the returns a second loop makes from the rewards; `%s` is that loop and what the returns are
+_RETURNS = '''
+import torch
+
+
+def update(env, n: int, gamma: float):
+    rewards, dones, values, other = [], [], [], []
+    for _ in range(n):
+        obs, reward, done = env.step(0)
+        rewards.append(float(reward))
+        dones.append(done)
+        values.append(torch.zeros(1))
+    for _ in range(n):
+        other.append(1.0)
+    out, running = [], 0.0
+%s
+    returns = torch.tensor(out)
+    return returns - torch.stack(values)
+'''
+
+
+def test_a_list_a_loop_over_another_grows_is_as_long() -> None:
+    """A loop over a list a loop grew (backwards, zipped with another grown on the same passes, enumerated, or by
+    its indices) takes a pass per element, so what it appends or puts in front one by one is as long; a discounted
+    sum a loop carries from float to float is a float, so the returns are one number per step: (n,) against the
+    (n, 1) values."""
+    for loop in ("""
+    for r, d in zip(reversed(rewards), reversed(dones)):
+        running = r + gamma * running * (0.0 if d else 1.0)
+        out.append(running)
+""", """
+    for t in reversed(range(len(rewards))):
+        running = rewards[t] + gamma * running
+        out.insert(0, running)
+""", """
+    for i, r in enumerate(rewards):
+        out.append(r * gamma if i else r)
+"""):
+        source = _RETURNS % loop
+        assert codes(source, "SC104") == [(source.splitlines().index("    return returns - torch.stack(values)") + 1,
+                                           "SC104")], loop
+
+
+def test_a_list_grown_on_other_passes_or_only_on_some_is_not_counted() -> None:
+    """Zipped with a list grown by another loop (of the same count spelled, but other passes), appended under a
+    condition, or in a loop that may stop early: how many there are is not told."""
+    for loop in ("""
+    for r, o in zip(rewards, other):
+        out.append(r + o)
+""", """
+    for r, d in zip(rewards, dones):
+        if not d:
+            out.append(r)
+""", """
+    for r in rewards:
+        if r > 100.0:
+            break
+        out.append(r)
+"""):
+        assert codes(_RETURNS % loop, "SC104") == [], loop

@@ -159,6 +159,21 @@ probe(torch.from_numpy(np.random.default_rng(0).gamma(2.0, 1.0, 64)))
          "(5, 4)", "(4, 30)", "(20,)", "(2000,)", "(2, 3)", "(7,)", "(3, 3)", "(3,)", "(2, 2)", "(64,)"]
 
 
+def test_where_picking_between_two_numbers_has_the_conditions_shape() -> None:
+    """Labels or sample weights made from a condition (`np.where(clicks > 0, 3.0, 1.0)`): the condition's shape, of
+    floats unless both numbers are ints; a value that is neither a number nor a known array leaves it unknown."""
+    assert probe('''
+import numpy as np
+import torch
+
+clicks = (np.random.rand(64) < 0.3).reshape(-1, 1)
+probe(torch.from_numpy(np.where(clicks[:, 0], 3.0, 1.0)))
+probe_dtype(torch.from_numpy(np.where(clicks, 1, 0)))
+probe(torch.from_numpy(np.where(clicks, 1, 0)))
+probe(torch.from_numpy(np.where(clicks, unknown, 0.0)))
+''') == ["(64,)", "int", "(64, 1)", None]
+
+
 def test_what_numpy_would_refuse_or_does_not_state_is_unknown() -> None:
     """Arrays that do not broadcast, joins of unequal arrays, a list of arrays of different shapes, an axis
     argument that isn't an int, a ufunc given an `out=`: none is guessed."""

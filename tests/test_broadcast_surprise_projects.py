@@ -1,0 +1,329 @@
+"""SC104 on losses and targets in programs laid out as projects are: a model, its data and its losses each in a
+module of a package, a trainer or solver class, a script that wires them. Each program has its fixed look-alike,
+which stays silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import project_findings
+
+
+def _findings(folder: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
+    """SC104's findings in every file of the project, as (file, row, message)."""
+    return [(name, finding.location.row, finding.message) for name, finding in project_findings(folder, files, "SC104")]
+
+
+# a click model's unreduced BCE weighted per sample in a loss helper (reported at the solver's call, which holds the
+# facts); the weights are picked between two numbers by `np.where` in a data factory of the package (3.0 for a
+# click, 1.0 otherwise), the clicks kept as a column; `%s` is the weighting
+CLICKS = {
+    "lib/__init__.py": "",
+    "lib/nets.py": """
+        from torch import nn
+
+
+        class ClickModel(nn.Module):
+            def __init__(self, n_fields: int, emb: int = 8):
+                super().__init__()
+                self.emb = nn.Linear(n_fields, emb)
+                self.out = nn.Linear(emb, 1)
+
+            def forward(self, feats):
+                return self.out(self.emb(feats).tanh())
+    """,
+    "lib/data.py": """
+        import numpy as np
+        import torch
+        from torch.utils.data import Dataset
+
+
+        def make_clicks(n_rows: int, n_fields: int, seed: int = 0):
+            rng = np.random.default_rng(seed)
+            feats = rng.normal(size=(n_rows, n_fields)).astype(np.float32)
+            clicks = (rng.random(n_rows) < 0.3).astype(np.float32).reshape(-1, 1)
+            weights = np.where(clicks[:, 0] > 0, 3.0, 1.0).astype(np.float32)
+            return feats, clicks, weights
+
+
+        class ClickLog(Dataset):
+            def __init__(self, feats, clicks, weights):
+                self.feats, self.clicks, self.weights = feats, clicks, weights
+
+            def __len__(self):
+                return len(self.feats)
+
+            def __getitem__(self, i):
+                return torch.from_numpy(self.feats[i]), torch.from_numpy(self.clicks[i]), torch.tensor(self.weights[i])
+    """,
+    "lib/losses.py": """
+        import torch.nn.functional as F
+
+
+        def weighted_bce(logits, target, weight):
+            raw = F.binary_cross_entropy_with_logits(logits, target, reduction="none")
+            return (%s).sum() / weight.sum()
+    """,
+    "run.py": """
+        import torch
+        from torch.utils.data import DataLoader
+
+        from lib.data import ClickLog, make_clicks
+        from lib.losses import weighted_bce
+        from lib.nets import ClickModel
+
+
+        class Solver:
+            def __init__(self, model, lr=0.01):
+                self.model = model
+                self.opt = torch.optim.Adagrad(model.parameters(), lr=lr)
+
+            def fit(self, loader):
+                for feats, clicks, weights in loader:
+                    loss = weighted_bce(self.model(feats), clicks, weights)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+
+
+        feats, clicks, weights = make_clicks(512, 12)
+        solver = Solver(ClickModel(12))
+        solver.fit(DataLoader(ClickLog(feats, clicks, weights), batch_size=64, shuffle=True))
+    """,
+}
+
+
+@pytest.mark.parametrize(("weighting", "reported"), [("raw * weight", [("run.py", 17)]),
+                                                     ("raw.squeeze(1) * weight", []),
+                                                     ("raw * weight.unsqueeze(1)", [])])
+def test_weights_a_data_factory_picks_with_where_against_an_unreduced_loss(
+        project: Path, weighting: str, reported: list[tuple[str, int]]) -> None:
+    files = {**CLICKS, "lib/losses.py": CLICKS["lib/losses.py"] % weighting}
+    found = _findings(project, files)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`raw` is (64, 1) and `weight` is (64,)" in message for _, _, message in found)
+
+
+# an A2C runner in a package: `collect` rolls the policy out for `n_steps` (a count it is given), keeping the value
+# head's (1,) outputs and the rewards as floats; the n-step returns come from a helper that goes backwards over the
+# rewards and the episode ends zipped together; the observations come from an environment the
+# runner is handed, of a shape nothing states, so the values are (n, ..., 1); `%s` is the advantage
+A2C = {
+    "rl/__init__.py": "",
+    "rl/policy.py": """
+        import torch.nn as nn
+        from torch.distributions import Categorical
+
+
+        class ActorCritic(nn.Module):
+            def __init__(self, obs_dim: int, n_actions: int, hidden: int = 64):
+                super().__init__()
+                self.trunk = nn.Sequential(nn.Linear(obs_dim, hidden), nn.Tanh())
+                self.pi = nn.Linear(hidden, n_actions)
+                self.v = nn.Linear(hidden, 1)
+
+            def forward(self, obs):
+                h = self.trunk(obs)
+                return Categorical(logits=self.pi(h)), self.v(h)
+    """,
+    "rl/runner.py": """
+        import torch
+
+        from rl.policy import ActorCritic
+
+
+        def n_step_returns(rewards, dones, bootstrap: float, gamma: float):
+            out, running = [], bootstrap
+            for reward, done in zip(reversed(rewards), reversed(dones)):
+                running = reward + gamma * running * (0.0 if done else 1.0)
+                out.append(running)
+            out.reverse()
+            return torch.tensor(out)
+
+
+        class Runner:
+            def __init__(self, env, model: ActorCritic, n_steps: int = 8, gamma: float = 0.99):
+                self.env, self.model = env, model
+                self.n_steps, self.gamma = n_steps, gamma
+                self.obs = env.reset()
+                self.optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+
+            def collect(self):
+                log_probs, values, rewards, dones = [], [], [], []
+                for _ in range(self.n_steps):
+                    dist, value = self.model(torch.as_tensor(self.obs, dtype=torch.float32))
+                    action = dist.sample()
+                    self.obs, reward, done = self.env.step(action.item())
+                    log_probs.append(dist.log_prob(action))
+                    values.append(value)
+                    rewards.append(float(reward))
+                    dones.append(done)
+                with torch.no_grad():
+                    _, last = self.model(torch.as_tensor(self.obs, dtype=torch.float32))
+                return torch.stack(log_probs), torch.stack(values), rewards, dones, last.item()
+
+            def update(self):
+                log_probs, values, rewards, dones, bootstrap = self.collect()
+                returns = n_step_returns(rewards, dones, bootstrap, self.gamma)
+                advantages = %s
+                loss = -(log_probs * advantages.detach()).mean() + advantages.pow(2).mean()
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("advantage", "reported"), [("returns - values", [("rl/runner.py", 40)]),
+                                                     ("returns - values.squeeze(-1)", [])])
+def test_a_value_column_against_n_step_returns_of_a_helper(
+        project: Path, advantage: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**A2C, "rl/runner.py": A2C["rl/runner.py"] % advantage})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`returns` is (n,) and `values` is (n, ..., 1)" in message for _, _, message in found)
+
+
+# a PPO update on a rollout buffer a loop fills: the advantages come from a GAE helper of the module that walks
+# the steps backwards by index and puts each in front (`insert(0, ...)`), from the values kept as floats; the
+# critic's outputs, on observations of a shape nothing states, are kept beside them; `%s` is the value loss
+PPO = {
+    "agent/__init__.py": "",
+    "agent/ppo.py": """
+        import torch
+        import torch.nn as nn
+
+
+        def compute_gae(rewards, values, masks, last_value: float, gamma: float = 0.99, lam: float = 0.95):
+            advantages, gae, next_value = [], 0.0, last_value
+            for t in reversed(range(len(rewards))):
+                delta = rewards[t] + gamma * next_value * masks[t] - values[t]
+                gae = delta + gamma * lam * masks[t] * gae
+                advantages.insert(0, gae)
+                next_value = values[t]
+            return torch.tensor(advantages, dtype=torch.float32)
+
+
+        class Critic(nn.Module):
+            def __init__(self, obs_dim: int = 8):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(obs_dim, 64), nn.ReLU(), nn.Linear(64, 1))
+
+            def forward(self, obs):
+                return self.net(obs)
+
+
+        class Learner:
+            def __init__(self, critic: Critic, horizon: int = 32):
+                self.critic = critic
+                self.horizon = horizon
+                self.opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+
+            def rollout(self, env):
+                pred_buf, rew_buf, val_buf, mask_buf = [], [], [], []
+                obs = env.reset()
+                for _ in range(self.horizon):
+                    value = self.critic(torch.as_tensor(obs, dtype=torch.float32))
+                    obs, reward, done = env.step(0)
+                    pred_buf.append(value)
+                    rew_buf.append(float(reward))
+                    val_buf.append(value.item())
+                    mask_buf.append(0.0 if done else 1.0)
+                return pred_buf, rew_buf, val_buf, mask_buf, float(self.critic(torch.as_tensor(obs)).item())
+
+            def update(self, env):
+                preds, rewards, values, masks, last_value = self.rollout(env)
+                advantages = compute_gae(rewards, values, masks, last_value)
+                targets = advantages + torch.tensor(values)
+                predicted = torch.stack(preds)
+                value_loss = (%s).pow(2).mean()
+                self.opt.zero_grad()
+                value_loss.backward()
+                self.opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("error", "reported"), [("predicted - targets", [("agent/ppo.py", 48)]),
+                                                 ("predicted.squeeze(-1) - targets", [])])
+def test_a_critic_column_against_targets_from_a_gae_helper(
+        project: Path, error: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**PPO, "agent/ppo.py": PPO["agent/ppo.py"] % error})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`predicted` is (n, ..., 1) and `targets` is (n,)" in message for _, _, message in found)
+
+
+# a rollout buffer that keeps the returns as a column and yields shuffled minibatches as records (a dataclass, or a
+# `typing.NamedTuple` as stable-baselines3's samples are), and a value loss helper of another module; `%s` is the
+# record class's header, then the target the helper takes
+BUFFER = {
+    "ppo/__init__.py": "",
+    "ppo/buffer.py": """
+        from dataclasses import dataclass
+        from typing import NamedTuple
+
+        import torch
+
+
+        %s
+            obs: torch.Tensor
+            actions: torch.Tensor
+            returns: torch.Tensor
+            advantages: torch.Tensor
+
+
+        class RolloutBuffer:
+            def __init__(self, size: int, obs_dim: int):
+                self.obs = torch.zeros(size, obs_dim)
+                self.actions = torch.zeros(size, dtype=torch.long)
+                self.returns = torch.zeros(size, 1)
+                self.advantages = torch.zeros(size)
+                self.size = size
+
+            def batches(self, batch_size: int):
+                order = torch.randperm(self.size)
+                for start in range(0, self.size, batch_size):
+                    idx = order[start:start + batch_size]
+                    yield Batch(self.obs[idx], self.actions[idx], self.returns[idx], self.advantages[idx])
+    """,
+    "ppo/losses.py": """
+        import torch.nn.functional as F
+
+        from .buffer import Batch
+
+
+        def value_loss(critic, batch: Batch):
+            values = critic(batch.obs).squeeze(-1)
+            return F.mse_loss(values, %s)
+    """,
+    "train.py": """
+        import torch
+        import torch.nn as nn
+
+        from ppo.buffer import RolloutBuffer
+        from ppo.losses import value_loss
+
+        critic = nn.Sequential(nn.Linear(6, 64), nn.Tanh(), nn.Linear(64, 1))
+        opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+        buffer = RolloutBuffer(256, 6)
+        for epoch in range(4):
+            for batch in buffer.batches(64):
+                loss = value_loss(critic, batch)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize("record", ["@dataclass\nclass Batch:", "class Batch(NamedTuple):"])
+@pytest.mark.parametrize(("target", "reported"), [("batch.returns", [("train.py", 13)]),
+                                                  ("batch.returns.squeeze(-1)", [])])
+def test_a_critic_helper_against_the_returns_column_of_minibatch_records_a_buffer_yields(
+        project: Path, record: str, target: str, reported: list[tuple[str, int]]) -> None:
+    files = {**BUFFER, "ppo/buffer.py": BUFFER["ppo/buffer.py"].replace("        %s", "        " + record.replace(
+        "\n", "\n        ")), "ppo/losses.py": BUFFER["ppo/losses.py"] % target}
+    found = _findings(project, files)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`values` is (64,), `batch.returns` is (64, 1)" in message for _, _, message in found)
