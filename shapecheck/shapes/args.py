@@ -126,12 +126,17 @@ def shape_arguments(ev: ShapeEvaluator, args: Args, index: int, keyword: str, be
 _INT_BUILTINS = (Imported("builtins.len"), Imported("builtins.int"))
 
 
+def counted(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """What `len()` or `int()` returns: one size, never a tuple of them (`np.full(len(mol.atoms), i)`, a graph's
+    membership vector)."""
+    return type(expr) is cst.Call and ev.object(expr.func, before) in _INT_BUILTINS
+
+
 def unexplained(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> bool:
     """A bare name the analysis knows nothing about (a parameter, an attribute): maybe an int, maybe a tuple; not a
-    parameter annotated `int` (`def simulate(n: int)`), which the code states is one size, nor what `len()` or
-    `int()` returns (`np.full(len(mol.atoms), i)`, a graph's membership vector)."""
-    if type(expr) is cst.Call and ev.object(expr.func, before) in _INT_BUILTINS:
-        return False
+    parameter annotated `int` (`def simulate(n: int)`), which the code states is one size. A torch factory's
+    `len(...)` stays a question for the run (a list a module-level loop grew, counted there); numpy's constructors
+    ask `counted` first."""
     dim = ev.size(expr, before)
     if dim is None or len(dim.terms) != 1:
         return False

@@ -23,7 +23,7 @@ import libcst as cst
 from shapecheck.objects.builtins import grown_count
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const, Seq, TorchObject
-from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, shape_arguments, unexplained
+from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, counted, shape_arguments, unexplained
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
@@ -374,7 +374,8 @@ def _pad_widths(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int
         return None
     if type(expr) not in (cst.Tuple, cst.List):
         width = ev.size(expr, before)  # a bare name the code never explains may hold the pairs
-        return [(width, width)] if width is not None and not unexplained(ev, expr, before) else None
+        return [(width, width)] if width is not None and (counted(ev, expr, before) or not unexplained(ev, expr, before)) \
+        else None
     values = [element.value for element in expr.elements if type(element) is cst.Element]
     if len(values) != len(expr.elements) or not values:
         return None
@@ -615,7 +616,8 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> 
     if whole is not None:
         return whole
     single = ev.size(expr, before)
-    return Shape((single,)) if single is not None and not unexplained(ev, expr, before) else None
+    return Shape((single,)) if single is not None and (counted(ev, expr, before) or not unexplained(ev, expr, before)) \
+        else None
 
 
 def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:
