@@ -68,26 +68,49 @@ def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int 
     `dims.option_size`). None for anything else."""
     if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
         return None
-    binding = ev.binding(expr.value, before)
-    made = binding.value if binding is not None and binding.kind == "assign" else None
+    found = command_line_defaults(ev, expr.value, before)
+    return None if found is None else namespace_default(found, expr.attr.value)
+
+
+def command_line_defaults(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Namespace | None:
+    """The defaults of the options `args` holds, where `args = parser.parse_args()` (or a helper's one `return
+    parser.parse_args()`) reads the command line, or of such a parse itself (`main(parser.parse_args())`): what a
+    run with no flags sets (see `option_default`)."""
+    made: cst.CSTNode | None = expr
+    if type(expr) is cst.Name:
+        binding = ev.binding(expr, before)
+        made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
         return None
     found = _parsed_defaults(ev, made, before)
     helper = _helper_parser(ev, made, before) if found is UNKNOWN and not made.args else None
     if helper is not None:
         evaluator, returned, parser, end = helper
-        found = evaluator.in_home(parser, lambda: _parsed_defaults(evaluator, returned.value, end))
-    default = found.get(expr.attr.value) if isinstance(found, Namespace) else UNKNOWN
+        parse = returned.value
+        if _parses(parse) and parse.func.value.value == parser.name:  # type: ignore[union-attr]
+            # the parser the helper binds, read in the helper: the caller's scope holds no name of the helper's
+            found = evaluator.in_home(parser, lambda: _namespace(evaluator, parser, parse, end, "parse_args"))
+    return found if isinstance(found, Namespace) else None
+
+
+def namespace_default(defaults: Namespace, option: str) -> int | None:
+    """The int default of `option` among `defaults` (see `command_line_defaults`); None where it is no int."""
+    default = defaults.get(option)
     return default.literal if isinstance(default, Dim) else None
 
 
 def _parsed_defaults(ev: Evaluator, parse: cst.CSTNode | None, before: int) -> object:
     """The defaults of `parser.parse_args(...)`, whatever command line it reads (see `option_default`)."""
-    if type(parse) is not cst.Call or type(parse.func) is not cst.Attribute or parse.func.attr.value != "parse_args" \
-            or type(parse.func.value) is not cst.Name:
+    if not _parses(parse):
         return UNKNOWN
     parser = _parser_binding(ev, parse.func.value, before)
     return UNKNOWN if parser is None else _namespace(ev, parser, parse, before, "parse_args")
+
+
+def _parses(expr: cst.CSTNode | None) -> bool:
+    """`parser.parse_args(...)` of a parser held in a name."""
+    return type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "parse_args" \
+        and type(expr.func.value) is cst.Name
 
 
 def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
