@@ -8,7 +8,7 @@ RULES = {
     ), True),
     "SC102": ("cat_of_scalars", True, (
         "cat(", "concatenate(",
-    ), False),
+    ), True),
     "SC103": ("stack_cat_roundtrip", True, (
         "unsqueeze", "None]", "stack(",
     ), False),

@@ -10,6 +10,9 @@ from shapecheck.engine import Binding, Context, Fix, Invalid, Rule
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import argument_of, is_builtin_call, is_int, number_kind, positional, string_value
+from shapecheck.shapes import runs
+from shapecheck.shapes.evaluator import ShapeEvaluator, evaluator
+from shapecheck.shapes.joins import zero_dim_joined
 
 CAT = frozenset({"torch.cat", "torch.concat", "torch.concatenate"})
 _CAT_NAMES = frozenset({"cat", "concat", "concatenate"})
@@ -49,6 +52,40 @@ _LIST_MUTATORS = frozenset({"extend", "insert", "__setitem__", "__iadd__"})
 Helpers = dict[tuple[int, str], list[bool]]
 
 
+# An epoch-end hook given the outputs of the training steps (a Lightning-style module driven by a plain loop): `%s`
+# joins the steps' 0-d losses.
+_EPOCH_END_HOOK = """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        class Classifier(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.net = nn.Linear(20, 4)
+
+            def training_step(self, batch):
+                x, y = batch
+                return {"loss": F.cross_entropy(self.net(x), y)}
+
+            def training_epoch_end(self, outputs):
+                return torch.%s([out["loss"] for out in outputs]).mean()
+
+        def fit(model, batches):
+            optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+            outputs = []
+            for batch in batches:
+                out = model.training_step(batch)
+                optimizer.zero_grad()
+                out["loss"].backward()
+                optimizer.step()
+                outputs.append({k: v.detach() for k, v in out.items()})
+            return model.training_epoch_end(outputs)
+
+        fit(Classifier(), [(torch.randn(8, 20), torch.randint(0, 4, (8,))) for _ in range(3)])
+        """
+
+
 class CatOfScalars(Rule):
     code = "SC102"
     name = "cat-of-scalars"
@@ -56,13 +93,16 @@ class CatOfScalars(Rule):
     message = "`torch.cat` of 0-d tensors raises \"zero-dimensional tensor cannot be concatenated\": use `torch.stack`"
     fixable = "safe"
     triggers = ("cat(", "concatenate(")
+    triggered_through_imports = True  # a trainer handing a hook of another module the steps' losses
     docs = """
         ## What it does
         Finds `torch.cat` (and `torch.concat`) over tensors that are certainly 0-d: full reductions such as
         `x.sum()`, `x.mean()`, `x.max()` without a `dim`, `torch.tensor(<number>)`, losses from
         `F.mse_loss(...)` / `nn.CrossEntropyLoss()(...)` with a reducing `reduction`, written in the call or
         appended to a list that is then concatenated, also when a function of the same file returns it
-        (`def compute_loss(pred, y): return F.mse_loss(pred, y)`, every `return` a 0-d tensor).
+        (`def compute_loss(pred, y): return F.mse_loss(pred, y)`, every `return` a 0-d tensor), and where the
+        shape analysis knows every tensor joined is 0-d, also in the code a call runs (an epoch-end hook of
+        another module handed the losses the training steps returned, reported "via" the trainer's call).
 
         ## Why is this bad?
         `cat` joins tensors along an existing dimension, and a 0-d tensor has none: PyTorch raises
@@ -185,8 +225,10 @@ class CatOfScalars(Rule):
                 with self.assertRaisesRegex(RuntimeError, "zero-dimensional"):
                     torch.cat([torch.tensor(1.0), torch.tensor(2.0)])
         """,
+        _EPOCH_END_HOOK % "stack",
     ]
     INVALID = [
+        _EPOCH_END_HOOK % "cat",
         """
         import torch
         import torch.nn.functional as F
@@ -342,6 +384,8 @@ class CatOfScalars(Rule):
         self._appends: dict[int, list[bool] | None] = {}
         self._pending: list[tuple[cst.Call, list[bool], int]] = []
         self._helpers: Helpers = {}
+        # cats of tensors the shape analysis knows are 0-d, where the elements as written tell nothing
+        self._shaped: list[cst.Call] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -365,12 +409,21 @@ class CatOfScalars(Rule):
             return
         else:
             name = func.value
+        if expects_error(self.ctx):
+            return
+        ev = evaluator(self.ctx)
         if name not in _CAT_NAMES or self.ctx.qualname(func) not in CAT:
+            # a cat in the code the call runs, on the values the call hands it (an epoch-end hook handed the
+            # steps' outputs)
+            where = runs.found_at_call(ev, node, _zero_dim_cat)
+            if where is not None:
+                self.report(*where)
             return
         tensors = argument_of(node, "tensors", 0)
         if tensors is None:
             return
-        self._check(node, tensors.value)
+        if not self._check(node, tensors.value) and runs.found_here(ev, node, _zero_dim_cat) is not None:
+            self._shaped.append(node)  # unless the pending verdict on its list reports it
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:  # `losses[i] = ...` may replace a 0-d element
@@ -413,26 +466,30 @@ class CatOfScalars(Rule):
             return None
         return (binding, value) if type(value) is cst.List else None
 
-    def _check(self, node: cst.Call, tensors: cst.BaseExpression) -> None:
+    def _check(self, node: cst.Call, tensors: cst.BaseExpression) -> bool:
+        """Whether the elements as written decide the call: reported now, or at the end of the file."""
         ctx = self.ctx
         kind = type(tensors)
         if kind is cst.List or kind is cst.Tuple:
             verdicts = _element_verdicts(ctx, tensors.elements, None, self._helpers)
             if verdicts is not None and any(verdicts) and not expects_error(ctx):
                 self._report(node, verdicts)
+                return True
         elif kind is cst.ListComp:
-            self._check_comprehension(node, tensors)
+            return self._check_comprehension(node, tensors)
         elif kind is cst.Name:
             found = self._list_binding(tensors)
             if found is None:
-                return
+                return False
             binding, display = found
             verdicts = _element_verdicts(ctx, display.elements, binding.seq, self._helpers)
             if verdicts is not None and not expects_error(ctx):
                 # Appends may come later in the source (a loop body): decide when the whole file is seen.
                 self._pending.append((node, verdicts, binding.seq))
+                return True
+        return False
 
-    def _check_comprehension(self, node: cst.Call, comp: cst.ListComp) -> None:
+    def _check_comprehension(self, node: cst.Call, comp: cst.ListComp) -> bool:
         # The element is evaluated in the comprehension's scope: its loop names must not resolve to outer ones.
         bound: set[str] = set()
         for_in: cst.CompFor | None = comp.for_in
@@ -442,8 +499,10 @@ class CatOfScalars(Rule):
         zero_dim = is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound), helpers=self._helpers)
         if zero_dim and not expects_error(self.ctx):
             self._report(node, [True])
+        return zero_dim
 
     def finish(self) -> None:
+        reported = set()
         for node, verdicts, seq in self._pending:
             appended = self._appends.get(seq, [])
             if appended is None:
@@ -451,6 +510,10 @@ class CatOfScalars(Rule):
             verdicts = verdicts + appended
             if verdicts and all(verdicts):  # a list that also takes unknown values may be emptied of the 0-d ones
                 self._report(node, verdicts)
+                reported.add(id(node))
+        for node in self._shaped:
+            if id(node) not in reported:
+                self._report(node, [True])
 
     def _report(self, node: cst.Call, verdicts: list[bool]) -> None:
         fix = None
@@ -478,6 +541,13 @@ def _element_verdicts(ctx: Context, elements: Sequence[cst.BaseElement], before:
             return None
         verdicts.append(is_zero_dim(ctx, element.value, before, helpers=helpers))
     return verdicts
+
+
+def _zero_dim_cat(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
+    """A `torch.cat` whose tensors the shape analysis knows are each 0-d, there or in the code a call runs."""
+    if type(node) is not cst.Call or ev.ctx.qualname(node.func) not in CAT or not zero_dim_joined(ev, node, before):
+        return None
+    return f"`{ev.ctx.code(node)}` joins 0-d tensors: {CatOfScalars.message}"
 
 
 def _dim_allows_stack(node: cst.Call) -> bool:

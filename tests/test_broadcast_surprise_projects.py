@@ -182,7 +182,7 @@ def test_a_value_column_against_n_step_returns_of_a_helper(
         project: Path, advantage: str, reported: list[tuple[str, int]]) -> None:
     found = _findings(project, {**A2C, "rl/runner.py": A2C["rl/runner.py"] % advantage})
     assert [(name, row) for name, row, _ in found] == reported
-    assert all("`returns` is (n,) and `values` is (n, ..., 1)" in message for _, _, message in found)
+    assert all("`returns` is (n_steps,) and `values` is (n_steps, ..., 1)" in message for _, _, message in found)
 
 
 # a PPO update on a rollout buffer a loop fills: the advantages come from a GAE helper of the module that walks
@@ -251,7 +251,7 @@ def test_a_critic_column_against_targets_from_a_gae_helper(
         project: Path, error: str, reported: list[tuple[str, int]]) -> None:
     found = _findings(project, {**PPO, "agent/ppo.py": PPO["agent/ppo.py"] % error})
     assert [(name, row) for name, row, _ in found] == reported
-    assert all("`predicted` is (n, ..., 1) and `targets` is (n,)" in message for _, _, message in found)
+    assert all("`predicted` is (horizon, ..., 1) and `targets` is (horizon,)" in message for _, _, message in found)
 
 
 # a rollout buffer that keeps the returns as a column and yields shuffled minibatches as records (a dataclass, or a

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
-from shapecheck.objects.dims import Atom, Dim, per_item
+from shapecheck.objects.dims import Atom, Dim, at_defaults, per_item
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -224,6 +224,8 @@ def grown_count(items: Seq) -> Dim | None:
         return items.grown
     if items.most is not None and items.least == items.most:
         return Dim.of(items.most)
+    if isinstance(items.grown, Dim):  # the passes of `range(n)`: `n`
+        return items.grown
     return Dim.symbol(("passes", items.grown), "n")
 
 
@@ -872,14 +874,26 @@ def ordered_dict(ev: Evaluator, node: cst.Call, before: int) -> object:
 def _range(positional: tuple[object, ...] | None, node: cst.Call) -> object:
     if positional is None or not 1 <= len(positional) <= 3:
         return UNKNOWN
+    # a count a caller hands on (`train(model, loader, args.epochs)`) is the option's size
+    positional = tuple(v.as_size() if isinstance(v, Opaque) and v.default is not None else v for v in positional)
     literals = [literal_of(v) for v in positional]
     if any(type(v) is not int for v in literals):
-        return Seq((), complete=False, each=_index_below(positional, node))
+        return Seq((), complete=False, each=_index_below(positional, node), least=_passes_at_defaults(positional))
     bounds = literals if len(literals) > 1 else [0, literals[0]]
     numbers = range(*bounds)  # type: ignore[arg-type]
     if len(numbers) > MAX_ITEMS:
         return Seq((), complete=False, each=_index_below(positional, node))
     return Seq(tuple(Dim.of(n) for n in numbers))
+
+
+def _passes_at_defaults(positional: tuple[object, ...]) -> int:
+    """At least one number where `range(n)` (or `range(0, n)`) counts to a command-line option's positive default
+    (`range(args.epochs)`, `default=10`): the run with no flags takes the loop's first pass (see `dims.at_defaults`)."""
+    if len(positional) == 2 and literal_of(positional[0]) != 0 or len(positional) == 3:
+        return 0
+    end = positional[-1]
+    counted = at_defaults(end) if isinstance(end, Dim) else None
+    return 1 if counted is not None and counted > 0 else 0
 
 
 def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:

@@ -24,7 +24,7 @@ from shapecheck.objects.builtins import (
     container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws, some_int,
 )
 from shapecheck.objects.classes import class_facts, function_facts
-from shapecheck.objects.command_line import option_default
+from shapecheck.objects.command_line import command_line_defaults, option_default
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
 from shapecheck.objects.frames import Frame
@@ -650,8 +650,12 @@ def _passed(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     in a run with no caller, a size or a tensor of its own, rather than as nothing at all. Keyed by the argument
     and the point it is read at, so two calls, or two passes of a loop, never hand the same object."""
     value = ev.object(expr, before)
-    if value is UNKNOWN:
-        return Opaque(("argument", id(expr), before), ev.ctx.code(expr), default=option_default(ev, expr, before))
+    # a parsed command line handed on whole (`train(model, args)`): its options keep their defaults
+    options = command_line_defaults(ev, expr, before) if type(expr) in (cst.Name, cst.Call) and not isinstance(
+        value, Namespace) else None
+    if value is UNKNOWN or options is not None:
+        return Opaque(("argument", id(expr), before), ev.ctx.code(expr), default=option_default(ev, expr, before),
+                      options=options)
     return value
 
 

@@ -69,9 +69,22 @@ def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int 
     `dims.option_size`). None for anything else."""
     if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
         return None
-    found = _read_parser(ev, expr.value, before, lambda reader, parser, parse, end: _namespace(
+    found = command_line_defaults(ev, expr.value, before)
+    return None if found is None else namespace_default(found, expr.attr.value)
+
+
+def command_line_defaults(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Namespace | None:
+    """The defaults of the options `args` holds, where `args = parser.parse_args()` (or a helper's one `return
+    parser.parse_args()`) reads the command line, or of such a parse itself (`main(parser.parse_args())`): what a
+    run with no flags sets (see `option_default`)."""
+    found = _read_parser(ev, expr, before, lambda reader, parser, parse, end: _namespace(
         reader, parser, parse, end, "parse_args"))
-    default = found.get(expr.attr.value) if isinstance(found, Namespace) else UNKNOWN
+    return found if isinstance(found, Namespace) else None
+
+
+def namespace_default(defaults: Namespace, option: str) -> int | None:
+    """The int default of `option` among `defaults` (see `command_line_defaults`); None where it is no int."""
+    default = defaults.get(option)
     return default.literal if isinstance(default, Dim) else None
 
 
@@ -96,13 +109,15 @@ def integral_option(ev: Evaluator, args: cst.Name, name: str, before: int) -> bo
     return _read_parser(ev, args, before, read) is True
 
 
-def _read_parser(ev: Evaluator, args: cst.Name, before: int,
+def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
                  read: Callable[[Evaluator, Binding, cst.CSTNode, int], object]) -> object:
-    """`read(evaluator, parser, parse, end)` of the parser whose parse `args` is bound to (`args =
-    parser.parse_args()`, whatever command line it reads, or `args = parse_args()` of a helper whose one `return`
-    is such a parse), read where the parse is; UNKNOWN when `args` holds no such parse."""
-    binding = ev.binding(args, before)
-    made = binding.value if binding is not None and binding.kind == "assign" else None
+    """`read(evaluator, parser, parse, end)` of the parser whose parse `args` is (`main(parser.parse_args())`) or is
+    bound to (`args = parser.parse_args()`, whatever command line it reads, or `args = parse_args()` of a helper whose
+    one `return` is such a parse), read where the parse is; UNKNOWN when `args` holds no such parse."""
+    made: cst.CSTNode | None = args
+    if type(args) is cst.Name:
+        binding = ev.binding(args, before)
+        made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
         return UNKNOWN
     if _is_parse(made):

@@ -14,7 +14,9 @@ code computes or reads, which may happen to be equal).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable
+from collections.abc import Hashable, Iterable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import field
 
 from shapecheck.engine.records import record
@@ -41,6 +43,8 @@ class Atom:
     # a size of one item of a collection that differs between its items (a clip length drawn anew on each pass of
     # the loop that appends the clips): see `per_item`
     varies: bool = field(default=False, compare=False)
+    # the int default of the command-line option it is (`--patch`, `default=84`): the size of a run with no flags
+    default: int | None = field(default=None, compare=False)
 
     def sort_key(self) -> tuple[str, str]:
         return self.name, repr(self.key)
@@ -64,8 +68,8 @@ class Dim:
 
     @staticmethod
     def symbol(key: Hashable, name: str, rigid: bool = False, placeholder: bool = False,
-               below: Dim | None = None) -> Dim:
-        return Dim((((Atom(key, name, rigid, placeholder=placeholder, below=below),), 1),))
+               below: Dim | None = None, default: int | None = None) -> Dim:
+        return Dim((((Atom(key, name, rigid, placeholder=placeholder, below=below, default=default),), 1),))
 
     @staticmethod
     def _from(terms: Iterable[tuple[Monomial, int]]) -> Dim:
@@ -302,7 +306,53 @@ def same(a: Dim, b: Dim) -> bool | None:
         return False
     if _other_items(a, b, difference):
         return False
+    if _differ_at_default(a, b):
+        return False
     return None
+
+
+# The options whose defaults proved sizes different (see `_differ_at_default`) inside `defaults_used()`
+_RECORDED: ContextVar[list[Atom] | None] = ContextVar("defaults_used", default=None)
+
+
+@contextmanager
+def defaults_used() -> Iterator[list[Atom]]:
+    """The command-line options whose defaults prove sizes different while the block runs, in the order they do: a
+    finding built on such a proof names them (`shapes.evaluator`)."""
+    found: list[Atom] = []
+    token = _RECORDED.set(found)
+    try:
+        yield found
+    finally:
+        _RECORDED.reset(token)
+
+
+def _differ_at_default(a: Dim, b: Dim) -> bool:
+    """`a` and `b` differ in the run with no flags, where they involve one command-line option and sizes the code
+    states (`args.patch // 16 * 2` against `args.patch // 8`, `--patch 84`): the one value the author gives it
+    fails. Two options are two sizes, whatever their defaults: the command line sets them together."""
+    options = _options(a) | _options(b)
+    if len(options) != 1:
+        return False
+    at_a, at_b = at_defaults(a), at_defaults(b)
+    if at_a is None or at_b is None or at_a == at_b:
+        return False
+    recorded = _RECORDED.get()
+    if recorded is not None:
+        recorded.append(next(iter(options)))
+    return True
+
+
+def _options(size: Dim) -> set[Atom]:
+    """The command-line options `size` involves, inside an opaque `a // b` too."""
+    found = set()
+    for atom in size.atoms:
+        if atom.default is not None:
+            found.add(atom)
+        operands = opaque_operands(atom)
+        if operands is not None:
+            found |= _options(operands[0]) | _options(operands[1])
+    return found
 
 
 def _other_items(a: Dim, b: Dim, difference: Dim) -> bool:
@@ -326,11 +376,45 @@ def at_least(size: Dim) -> int | None:
     return constant
 
 
+def at_defaults(size: Dim) -> int | None:
+    """The int `size` is in the run the program makes with no flags on its command line, where each of its symbols
+    is a command-line option with an int default (`args.patch`, `default=84`) or an opaque `a // b` of such sizes
+    (`args.patch // 16`); None where any other symbol is in it. A bug of that run is a bug the code states: its
+    author ships those defaults as the run that works."""
+    total = 0
+    for monomial, coef in size.terms:
+        term = coef
+        for atom in monomial:
+            value = _atom_at_defaults(atom)
+            if value is None:
+                return None
+            term *= value
+        total += term
+    return total
+
+
+def _atom_at_defaults(atom: Atom) -> int | None:
+    if atom.default is not None:
+        return atom.default
+    operands = opaque_operands(atom)
+    if operands is None:
+        return None
+    dividend, divisor = at_defaults(operands[0]), at_defaults(operands[1])
+    if dividend is None or not divisor:
+        return None
+    operator = atom.key[0]  # type: ignore[index]
+    if operator == "%":
+        return dividend % divisor
+    if operator == "/" and dividend % divisor:
+        return None  # a float: no size
+    return dividend // divisor
+
+
 def option_size(key: Hashable, name: str, default: int | None) -> Dim:
     """A size the code names whose value it does not state: a placeholder, which may be 1 (the analysis can tell
     nothing of it), unless it is a command-line option whose default the code states over 1 (`args.classes`,
     `default=4`), a size the code means to be several."""
-    return Dim.symbol(key, name, placeholder=default is None or default <= 1)
+    return Dim.symbol(key, name, placeholder=default is None or default <= 1, default=default)
 
 
 def _never_negative(atom: Atom) -> bool:

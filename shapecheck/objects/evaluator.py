@@ -1042,7 +1042,9 @@ class Evaluator:
             # unknown as the object, but the same value wherever it is read, unless the code sets it
             if receiver.written is None or name in receiver.written:
                 return UNKNOWN
-            return Opaque((receiver.key, name), f"{receiver.name}.{name}")
+            options = receiver.options
+            return Opaque((receiver.key, name), f"{receiver.name}.{name}",
+                          default=None if options is None else command_line.namespace_default(options, name))
         if isinstance(receiver, Super):
             method = self.calls.method_after(receiver.instance, receiver.owner, name)
             if method is not None and called_as_written(method[1].ctx, method[0]):

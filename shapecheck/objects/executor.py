@@ -508,7 +508,7 @@ class Executor:
         elif over is None and isinstance(iterable, Seq) and not iterable.items:
             over = _range_passes(node, iterable)
         return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable),
-                             passes, over)
+                             passes, over if over is not None else _counted_by(iterable))
 
     def _drawn_per_pass(self, start: dict[str, object], instances: list[Instance], attrs: list[dict[str, object]],
                         end: _Path) -> _Path:
@@ -563,10 +563,13 @@ class Executor:
         """A loop run any number of times, zero included unless `once` (the iterable has an element for certain,
         so its first pass runs whenever the loop does): a name (or an attribute of an object it holds) is what
         every pass agrees on. `each` is what every element of the iterable is, where that is known; `over` the
-        passes of the loop that grew the list it goes through (`Seq.grown`), which are its passes too."""
+        passes of the loop that grew the list it goes through (`Seq.grown`), which are its passes too, or the count
+        `n` of a `range(n)` (`_counted_by`)."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
-        mark = object() if over is None else over  # the lists grown on this run's passes, names and attributes alike
+        # the lists grown on this run's passes, names and attributes alike; the passes of `range(n)` are `n`, on
+        # every run of the loop
+        mark = object() if over is None else over
         result, first = self._passes(body, path, target, each, once, passes, instances, mark)
         for index, (instance, attrs) in enumerate(zip(instances, saved)):
             instance.attrs = self.ev.join_envs(attrs, instance.attrs)
@@ -647,6 +650,16 @@ def may_run_for_certain(node: cst.For, iterable: Seq | None) -> bool:
 def _unrolled_over(node: cst.For, iterable: Seq | None) -> bool:
     return isinstance(iterable, Seq) and iterable.complete and len(iterable.items) <= MAX_UNROLL \
         and node.asynchronous is None
+
+
+def _counted_by(iterable: Seq | None) -> Dim | None:
+    """`n`, the count of `range(n)` too long or unknown to be run pass by pass (`for _ in range(n_items)` of a
+    dataset's `__init__`, `n_items` from the command line): a list each pass appends to holds `n` elements."""
+    each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
+    atom = each.atom if isinstance(each, Dim) else None
+    if atom is None or type(atom.key) is not tuple or atom.key[0] != "range index" or atom.below is None:
+        return None
+    return atom.below
 
 
 def _first_pass_certain(iterable: Seq | None) -> bool:

@@ -145,6 +145,8 @@ class Opaque:
     written: frozenset[str] | None = field(default=frozenset(), compare=False)
     # the default of the command-line option it is (`Model(args.classes)`): see `option_size`
     default: int | None = field(default=None, compare=False)
+    # the defaults of the options it holds, where it is a parsed command line (`train(model, args)`)
+    options: Namespace | None = field(default=None, compare=False)
 
     def as_size(self) -> Dim:
         return option_size(("opaque", self.key), self.name, self.default)

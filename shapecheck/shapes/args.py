@@ -168,6 +168,15 @@ def _declared_int_in_run(ev: ShapeEvaluator, name: cst.Name, before: int) -> boo
         and name.value not in set(function_facts_names(function.body))
 
 
+def whole_factor(expr: cst.BaseExpression) -> Dim | None:
+    """A float literal that is a whole number above 0 (`scale_factor=2.0`): the int it scales by; None otherwise
+    (`1.5` rounds each size down, which the analysis does not follow)."""
+    if type(expr) is not cst.Float:
+        return None
+    value = float(expr.value)
+    return Dim.of(int(value)) if value.is_integer() and value > 0 else None
+
+
 def _is_int(annotation: cst.BaseExpression | None) -> bool:
     return type(annotation) is cst.Name and annotation.value == "int"
 

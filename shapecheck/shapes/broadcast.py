@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 from shapecheck.engine.records import record
-from shapecheck.objects.dims import Atom, Dim, same
+from shapecheck.objects.dims import Atom, Dim, at_defaults, same
 from shapecheck.shapes.shape import Shape
 
 
@@ -35,6 +35,12 @@ class Broadcast:
 
 def _one(dim: Dim) -> bool:
     return dim.literal == 1
+
+
+def _stated(dim: Dim) -> bool:
+    """A size the code states, so not a 1 that would stretch: a literal, an annotation's, or one a run with no flags
+    gives a value other than 1 (`(args.size - 1) // 16 + 1` on `--size 368`; see `dims.at_defaults`)."""
+    return dim.literal is not None or dim.rigid or at_defaults(dim) not in (None, 1)
 
 
 def _either(a: Dim, b: Dim) -> Dim:
@@ -89,8 +95,7 @@ def broadcast(a: Shape, b: Shape) -> Broadcast:
             from_end.append((y, Stretch(-k, 0, y, False) if not _one(y) else None))
         elif _one(y):
             from_end.append((x, Stretch(-k, 1, x, False)))
-        elif verdict is False and x.literal != 1 and y.literal != 1 and (
-                x.literal is not None or x.rigid) and (y.literal is not None or y.rigid):
+        elif verdict is False and x.literal != 1 and y.literal != 1 and _stated(x) and _stated(y):
             position = -k if rank is None else rank - k
             return Broadcast(None, (position, x, y))
         elif x.literal is not None:

@@ -23,7 +23,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.objects.builtins import grown_count
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Atom, Dim, defaults_used
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
@@ -262,13 +262,16 @@ class ShapeEvaluator(Evaluator):
         key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
-        try:
-            found = conflicts.find(self, node, before)
-        except RecursionError:
-            found = None
-        except Exception as error:  # noqa: BLE001
-            self.errors.append(error)
-            found = None
+        with defaults_used() as options:
+            try:
+                found = conflicts.find(self, node, before)
+            except RecursionError:
+                found = None
+            except Exception as error:  # noqa: BLE001
+                self.errors.append(error)
+                found = None
+        if found is not None:
+            found = _at_defaults(found, options)
         self._memo[key] = found  # type: ignore[assignment]
         return found
 
@@ -773,6 +776,15 @@ def evaluator(ctx: Context) -> ShapeEvaluator:
 def shape_of(ctx: Context, expr: cst.BaseExpression) -> Shape | None:
     """The shape of a tensor-valued expression as of the node being visited; None when unknown."""
     return ctx.analysis(ShapeEvaluator).shape_of(expr)
+
+
+def _at_defaults(found: Conflict, options: list[Atom]) -> Conflict:
+    """A conflict proven on command-line options' defaults says so: another value may fit (`--patch 96`)."""
+    notes = list(dict.fromkeys(f"{option.name} = {option.default}" for option in options))
+    note = f" (with {', '.join(notes)}, the command line's default{'s' if len(notes) > 1 else ''})"
+    if not notes or found.message.endswith(note):
+        return found
+    return replace(found, message=found.message + note)
 
 
 def shape_conflict(ctx: Context, node: cst.CSTNode) -> Conflict | None:

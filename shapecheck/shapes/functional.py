@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes.args import Args
+from shapecheck.shapes.args import Args, whole_factor
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Atom, Dim
 from shapecheck.shapes.shape import Shape
@@ -162,7 +162,8 @@ def interpolate(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None
         held = ev.sizes(size, before) if type(size) not in (cst.Tuple, cst.List) else None
         sizes = list(held.dims) if held is not None and held.rank == count else _sizes(ev, size, count, None, before)
     elif scale is not None:
-        factors = _sizes(ev, scale, count, None, before)
+        whole = whole_factor(scale)  # `scale_factor=2.0`
+        factors = [whole] * count if whole is not None else _sizes(ev, scale, count, None, before)
         sizes = None if factors is None else [length * factor for length, factor in zip(x.dims[2:], factors)]
     else:
         sizes = None

@@ -152,6 +152,14 @@ def joined(ev: ShapeEvaluator, node: cst.Call, before: int, stack: bool) -> tupl
     return shapes, dim  # type: ignore[return-value]
 
 
+def zero_dim_joined(ev: ShapeEvaluator, node: cst.Call, before: int) -> bool:
+    """Whether the tensors a `cat` joins are each known to be 0-d (losses gathered one a step, in a list a loop
+    appends to or a hook is handed): `torch.cat` raises on any of them."""
+    shapes, _ = joined(ev, node, before, stack=False)
+    return bool(shapes) and all(shape is UNCOUNTED or shape.rank == 0 for shape in shapes) \
+        and any(shape is not UNCOUNTED for shape in shapes)
+
+
 def _empty_vector(shape: Shape | None) -> bool:
     return shape is not None and shape is not UNCOUNTED and shape.rank == 1 and shape.dims[0].literal == 0
 

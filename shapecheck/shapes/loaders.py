@@ -17,8 +17,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.objects.builtins import draws_in, grown_count, per_item_draws
-from shapecheck.objects.command_line import option_default
-from shapecheck.objects.dims import Dim, of_item, varies
+from shapecheck.objects.dims import Dim, at_defaults, of_item, varies
 from shapecheck.objects.evaluator import SPLITS
 from shapecheck.objects.values import (NONE, UNKNOWN, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
                                        TorchObject, truth)
@@ -131,6 +130,8 @@ def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject |
     if dataset.tainted or not isinstance(getitem, FunctionValue):
         return None
     length = _run_value(ev, ev.attribute_of(dataset, "__len__"))
+    if isinstance(length, Opaque) and length.default is not None:  # `return self.n_crops` of `args.n_crops`
+        length = length.as_size()
     if not isinstance(length, Dim):
         length = _part_length(loader)
     batch = _batch_dim(loader, _part_length(loader) if part is not None else length)
@@ -358,7 +359,7 @@ def _fills_one(loader: TorchObject, length: Dim) -> bool:
     them when `drop_last` may drop a short one (a batch size of a command-line option: on its default)."""
     site = loader.site
     assert site is not None
-    rows = length.literal
+    rows = at_defaults(length)  # a literal, or what a run with no flags holds (`__len__` of `args.n_items`)
     if rows is None or rows <= 0:
         return False
     drop_expr = loader.argument(8, "drop_last")
@@ -366,12 +367,10 @@ def _fills_one(loader: TorchObject, length: Dim) -> bool:
         return True
     size_expr = loader.argument(1, "batch_size")
     size = site.read("size", size_expr) if size_expr is not None else Dim.of(1)
-    if isinstance(size, Dim) and size.literal is None and size_expr is not None and site.home is None:
-        # a command-line option (`--batch-size`, `default=16`) fills one on its default, the run the program is
-        # written for, as a trainer's `for i in range(num_iterations)` takes its first pass on its default
-        default = option_default(site.evaluator, size_expr, site.before)
-        size = Dim.of(default) if default is not None else size
-    return isinstance(size, Dim) and size.literal is not None and rows >= size.literal
+    # a command-line option (`--batch-size`, `default=16`) fills one on its default, the run the program is written
+    # for, as a trainer's `for i in range(num_iterations)` takes its first pass on its default
+    least = at_defaults(size) if isinstance(size, Dim) else None
+    return least is not None and rows >= least
 
 
 def _divides(size: Dim, length: Dim) -> bool:

@@ -17,7 +17,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.shapes import attention, value_bounds
-from shapecheck.shapes.args import Args, Hidden
+from shapecheck.shapes.args import Args, Hidden, whole_factor
 from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.objects.values import Const, Seq, truth
 from shapecheck.shapes.views import UNSOLVED, product
@@ -984,8 +984,7 @@ def _upscale(r: _Reader) -> Layer | None:
 
 def _int_factor(r: _Reader, expr: cst.BaseExpression) -> Dim | None:
     if type(expr) is cst.Float:
-        value = float(expr.value)  # type: ignore[attr-defined]
-        return Dim.of(int(value)) if value.is_integer() and value > 0 else None
+        return whole_factor(expr)
     found = r.size(expr)
     return found if found is not None and found.literal is not None and found.literal > 0 else None
 

@@ -22,9 +22,9 @@ from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
 from shapecheck.objects.classes import function_facts
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, at_defaults
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Namespace, Seq, TorchObject, constant_of, truth,
+    UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Namespace, Opaque, Seq, TorchObject, constant_of, truth,
 )
 from shapecheck.shapes import distributions
 from shapecheck.shapes.nn_modules import UNKNOWN as UNKNOWN_RESULT, Applied, Layer, Mismatch
@@ -362,9 +362,12 @@ def holds_sizes(value: object, depth: int = 3) -> bool:
     leaves open (it reads every parameter as unknown): an int (`init_hidden(16)`), or a list, config dict or
     argparse namespace of them (`def main(cfg=CONFIG)` called as `main()`, `main(parser.parse_args([]))`), or a
     command line known to be empty (`main([])` handing `argv` on to `parse_args(argv)`, which then reads the
-    defaults its `add_argument` calls state)."""
+    defaults its `add_argument` calls state), or one that reads it (`main(parser.parse_args())`, `train(model,
+    args.epochs)`: its options' defaults, see `dims.at_defaults`)."""
     if isinstance(value, Dim):
-        return value.literal is not None
+        return at_defaults(value) is not None
+    if isinstance(value, Opaque):
+        return value.default is not None or value.options is not None and holds_sizes(value.options, depth)
     if depth == 0:
         return False
     if isinstance(value, Seq):

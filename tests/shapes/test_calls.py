@@ -1453,15 +1453,17 @@ Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))
 def test_a_loop_over_more_numbers_than_are_unrolled_runs_its_first_pass() -> None:
     """`for step in range(steps)` on the default 200: too many passes to run one by one, but the first one runs on
     every call, so the (256, 1) predictions against the (256,) targets the call passes are a finding there (torch
-    warns and broadcasts to (256, 256)). A count the command line gives may be 0: the loop may not run, and
-    proves nothing."""
+    warns and broadcasts to (256, 256)). A count the command line gives runs where its default does: the run with
+    no flags takes `--steps 200`'s first pass; an option defaulting to 0 proves nothing."""
     found = rows(_STEPS_TRAINER, "SC104")
     assert [row for row, _ in found] == [27]
     assert found[0][1].startswith("via `Fitter(Regressor()).fit(torch.randn(256, 8), torch.randn(256))`: then in "
                                   "Fitter.fit, `mse_loss` input and target shapes differ: `self.model(x)` is (256, 1), "
                                   "`y` is (256,)")
     assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256, 1))"), "SC104") == []
-    assert rows(_STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)"), "SC104") == []
+    with_option = _STEPS_TRAINER.replace("torch.randn(256))", "torch.randn(256), args.steps)")
+    assert [row for row, _ in rows(with_option, "SC104")] == [27]
+    assert rows(with_option.replace("default=200", "default=0"), "SC104") == []
 
 
 _ROLLOUT_MEMORY = '''

@@ -194,12 +194,15 @@ def test_a_list_a_loop_over_another_grows_is_as_long() -> None:
 
 
 def test_a_list_grown_on_other_passes_or_only_on_some_is_not_counted() -> None:
-    """Zipped with a list grown by another loop (of the same count spelled, but other passes), appended under a
-    condition, or in a loop that may stop early: how many there are is not told."""
-    for loop in ("""
+    """Appended under a condition, or in a loop that may stop early: how many there are is not told. (Zipped with a
+    list another loop over the same `range(n)` grew, it is counted: each of those loops appends `n`.)"""
+    source = _RETURNS % """
     for r, o in zip(rewards, other):
         out.append(r + o)
-""", """
+"""
+    assert codes(source, "SC104") == [(source.splitlines().index("    return returns - torch.stack(values)") + 1,
+                                       "SC104")]
+    for loop in ("""
     for r, d in zip(rewards, dones):
         if not d:
             out.append(r)

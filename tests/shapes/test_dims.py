@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from shapecheck.objects.dims import Atom, Dim, of_item, per_item, same
+from shapecheck.objects.dims import Atom, Dim, at_defaults, of_item, option_size, per_item, same
 
 B = Dim.symbol("B", "B", rigid=True)
 D = Dim.symbol("D", "D", rigid=True)
@@ -117,3 +117,17 @@ def test_a_size_that_varies_per_item() -> None:
     assert same(first, first) is True
     assert same(first, h) is None  # another size, not the same one of another item
     assert same(Dim((((drawn,), 1),)), h) is None
+
+
+def test_one_command_line_option_differs_where_its_default_does() -> None:
+    # `--patch` defaulting to 84: four halvings leave 5, doubled to 10 against the 10 of three halvings, then to 20
+    # against 21; two options are two sizes whatever their defaults, and a size of its own has no default
+    patch = option_size("patch", "args.patch", 84)
+    other = option_size("other", "args.other", 84)
+    assert at_defaults(patch // 16 * 2) == 10 and at_defaults(patch // 8) == 10
+    assert same(patch // 16 * 2, patch // 8) is None
+    assert same(patch // 8 * 2, patch // 4) is False
+    assert same(patch, Dim.of(96)) is False and same(patch, Dim.of(84)) is None
+    assert same(patch, other + 12) is None
+    assert same(option_size("n", "args.n", None), Dim.of(3)) is None
+    assert at_defaults(patch + h) is None and at_defaults(patch / 5) is None

@@ -35,8 +35,10 @@ def test_symbolic_windows() -> None:
             probe(F.pad(x, (1, 1, 2, 2)))
             probe(F.interpolate(x, scale_factor=2))
             probe(F.interpolate(x, size=(64, 64)))
+            probe(F.interpolate(x, scale_factor=2.0, mode="nearest"))  # an FPN's top-down path: a whole float
+            probe(F.interpolate(x, scale_factor=1.5))  # each size rounded down: not followed
     ''') == ["(B, O, H, W)", "(B, O, H - 2, W - 2)", "(B, C, H + 4, W + 2)", "(B, C, 2 * H, 2 * W)",
-             "(B, C, 64, 64)"]
+             "(B, C, 64, 64)", "(B, C, 2 * H, 2 * W)", None]
 
 
 def test_interpolation_rejects_sizes_and_modes_for_another_rank() -> None:

@@ -287,8 +287,8 @@ def test_windows_a_loop_cuts_from_a_series_keep_their_length() -> None:
     """`for s in range(len(series) - lookback): xs.append(series[s:s + lookback])`: every `s` is below the last
     start that leaves room, so each window is `lookback` long, and `np.stack(xs)` is (windows, lookback); a loop that
     runs past the room (`range(len(series))`) leaves the windows' length unknown (a size named after the code's
-    bound, not 30). There are as many windows as the passes of the loop where `range` states them (370), and a count
-    of their own past the ranges spelled out (`range(19970)`)."""
+    bound, not 30). There are as many windows as the passes of the loop: those `range` spells out (370), and its
+    count past them (`range(19970)`: a list each pass appends to holds 19970)."""
     source = '''
 import numpy as np
 import torch
@@ -304,8 +304,8 @@ def sliding_windows(series, lookback):
 probe(torch.from_numpy(sliding_windows(np.zeros(400), 30)))
 probe(torch.from_numpy(sliding_windows(np.zeros(20000), 30)))
 '''
-    assert probe(source % "len(series) - lookback") == ["(370, 30)", "(n, 30)"]
-    assert probe(source % "len(series)") == ["(400, lookback)", "(n, lookback)"]
+    assert probe(source % "len(series) - lookback") == ["(370, 30)", "(19970, 30)"]
+    assert probe(source % "len(series)") == ["(400, lookback)", "(20000, lookback)"]
 
 
 def test_tiling_and_the_remainder_of_an_array() -> None:
