@@ -21,13 +21,30 @@ def lint(source: str, *codes: str, fix: str | None = None, filename: str = "exam
     return lint_text(source, filename, rules, fix=fix)
 
 
-def project_findings(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, Finding]]:
-    """Write the project's `files` (dedented) under `folder`, then lint each: the findings of `select`, with the
-    file each is in."""
+def write_project(folder: Path, files: dict[str, str]) -> None:
+    """Write the project's `files` (path -> source, dedented) under `folder`, and forget what was read of any
+    project before."""
     for name, text in files.items():
         (folder / name).parent.mkdir(parents=True, exist_ok=True)
         (folder / name).write_text(textwrap.dedent(text))
     PROJECT.forget()
+
+
+def rows_in(path: Path, select: str) -> list[int]:
+    """The rows of the findings of `select` in the file at `path`, linted where it is."""
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve([select])).findings]
+
+
+def project_rows(folder: Path, linted: str, files: dict[str, str], select: str) -> list[int]:
+    """The rows `select` reports in the project file `linted` once `files` are written (`write_project`)."""
+    write_project(folder, files)
+    return rows_in(folder / linted, select)
+
+
+def project_findings(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, Finding]]:
+    """Write the project's `files` (dedented) under `folder`, then lint each: the findings of `select`, with the
+    file each is in."""
+    write_project(folder, files)
     found = []
     for name in sorted(files):
         path = folder / name

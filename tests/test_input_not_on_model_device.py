@@ -8,6 +8,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import rows_in
 
 WRAPPER = """
     import torch
@@ -148,7 +149,7 @@ def test_a_batch_a_project_object_of_another_module_builds_on_the_cpu(tmp_path: 
     def found(text: str) -> list[int]:
         path.write_text(textwrap.dedent(text))
         PROJECT.forget()
-        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+        return rows_in(path, "SC211")
 
     assert found(service) == [14]
     assert found(service.replace("self.vocab.encode(sentences)", "self.vocab(sentences)")) == [14]
@@ -202,7 +203,7 @@ def test_a_trainer_of_another_module_handed_a_loader_that_a_factory_of_a_third_b
         (tmp_path / "run.py").write_text(textwrap.dedent(run).replace("LOADER", loader))
         path.write_text(textwrap.dedent(fitter).replace("self.net(features)", f"self.net({moved})"))
         PROJECT.forget()
-        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+        return rows_in(path, "SC211")
 
     assert found("fit_loader") == [13]
     assert found("fit_loader", moved="features.cuda()") == []
@@ -459,7 +460,7 @@ def test_a_trainer_s_step_helper_handed_the_batches_of_a_dataset_copied_from_num
         path.write_text(textwrap.dedent(STEP_TRAINER).replace("STEP", step))
         (tmp_path / "main.py").write_text(textwrap.dedent(MAIN).replace("FEATURES", features))
         PROJECT.forget()
-        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+        return rows_in(path, "SC211")
 
     assert found("pred = self.model(x)") == [14]
     assert found("pred = self.model(x.to(self.device))") == []
@@ -509,7 +510,7 @@ def test_an_estimator_s_predict_after_the_fit_that_moved_its_module(tmp_path: Pa
         path.write_text(textwrap.dedent(ESTIMATOR).replace("X", x))
         (tmp_path / "train.py").write_text(textwrap.dedent(CELLS).replace("USE", use))
         PROJECT.forget()
-        return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC211"])).findings]
+        return rows_in(path, "SC211")
 
     assert found("typer = CellTyper(12, 4).fit(expression, types)\nprint(typer.predict(expression))") == [24]
     assert found("typer = CellTyper(12, 4)\ntyper.fit(expression, types)\nprint(typer.predict(expression))") == [24]

@@ -4,11 +4,12 @@ a config dict a helper deep-copies before handing it out; the look-alikes that m
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
-from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows as rows_of_project
 
 LAYERS = """
     import torch
@@ -73,15 +74,9 @@ RATIONAL = """
             self.den = nn.Parameter(torch.tensor(spec["den"]))
     """
 
+project_rows = partial(rows_of_project, select="SC204")  # the rows SC204 reports in a written project
 
-def project_rows(tmp_path: Path, linted: str, files: dict[str, str]) -> list[int]:
-    """The rows SC204 reports in the project file `linted` once `files` (path -> source) are written."""
-    for name, source in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(textwrap.dedent(source))
-    PROJECT.forget()
-    path = tmp_path / linted
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC204"])).findings]
+
 
 
 def _options_package(tmp_path: Path, option_type: str) -> list[int]:

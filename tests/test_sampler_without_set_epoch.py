@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import textwrap
+from functools import partial
 from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
-from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows as rows_of_project
 
 SOURCE = """
     import torch
@@ -28,20 +29,14 @@ SOURCE = """
             step(next(batches))
 """
 
+project_rows = partial(rows_of_project, select="SC215")  # the rows SC215 reports in a written project
+
 
 def rows(call: str) -> list[int]:
     source = textwrap.dedent(SOURCE) + call + "\n"
     return [finding.location.row for finding in lint_text(source, "train.py", resolve(["SC215"])).findings]
 
 
-def project_rows(tmp_path: Path, linted: str, files: dict[str, str]) -> list[int]:
-    """The rows SC215 reports in the project file `linted` once `files` (path -> source) are written."""
-    for name, source in files.items():
-        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
-        (tmp_path / name).write_text(textwrap.dedent(source))
-    PROJECT.forget()
-    path = tmp_path / linted
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC215"])).findings]
 
 
 def test_reported_at_the_helper_s_loop_over_the_loader_it_is_handed() -> None:
