@@ -14,8 +14,7 @@ code computes or reads, which may happen to be equal).
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Iterable, Iterator
-from contextlib import contextmanager
+from collections.abc import Hashable, Iterable
 from contextvars import ContextVar
 from dataclasses import field
 
@@ -311,20 +310,10 @@ def same(a: Dim, b: Dim) -> bool | None:
     return None
 
 
-# The options whose defaults proved sizes different (see `_differ_at_default`) inside `defaults_used()`
-_RECORDED: ContextVar[list[Atom] | None] = ContextVar("defaults_used", default=None)
-
-
-@contextmanager
-def defaults_used() -> Iterator[list[Atom]]:
-    """The command-line options whose defaults prove sizes different while the block runs, in the order they do: a
-    finding built on such a proof names them (`shapes.evaluator`)."""
-    found: list[Atom] = []
-    token = _RECORDED.set(found)
-    try:
-        yield found
-    finally:
-        _RECORDED.reset(token)
+# The command-line options whose defaults prove sizes different (see `_differ_at_default`), in the order they do,
+# into the list the asker sets here: a finding built on such a proof names them (`shapes.evaluator`). Set and reset
+# by the asker itself, not through a context manager: it asks for every conflict question the shape rules put.
+DEFAULTS_USED: ContextVar[list[Atom] | None] = ContextVar("defaults_used", default=None)
 
 
 def _differ_at_default(a: Dim, b: Dim) -> bool:
@@ -337,7 +326,7 @@ def _differ_at_default(a: Dim, b: Dim) -> bool:
     at_a, at_b = at_defaults(a), at_defaults(b)
     if at_a is None or at_b is None or at_a == at_b:
         return False
-    recorded = _RECORDED.get()
+    recorded = DEFAULTS_USED.get()
     if recorded is not None:
         recorded.append(next(iter(options)))
     return True

@@ -23,7 +23,7 @@ from shapecheck.engine import flow
 from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, param_annotation
 from shapecheck.objects.builtins import grown_count
-from shapecheck.objects.dims import Atom, Dim, defaults_used
+from shapecheck.objects.dims import DEFAULTS_USED, Atom, Dim
 from shapecheck.objects.carried import Carried, carried
 from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
@@ -262,14 +262,17 @@ class ShapeEvaluator(Evaluator):
         key = ("conflict", id(node), before, id(self._home))
         if key in self._memo:
             return self._memo[key]  # type: ignore[return-value]
-        with defaults_used() as options:
-            try:
-                found = conflicts.find(self, node, before)
-            except RecursionError:
-                found = None
-            except Exception as error:  # noqa: BLE001
-                self.errors.append(error)
-                found = None
+        options: list[Atom] = []
+        token = DEFAULTS_USED.set(options)
+        try:
+            found = conflicts.find(self, node, before)
+        except RecursionError:
+            found = None
+        except Exception as error:  # noqa: BLE001
+            self.errors.append(error)
+            found = None
+        finally:
+            DEFAULTS_USED.reset(token)
         if found is not None:
             found = _at_defaults(found, options)
         self._memo[key] = found  # type: ignore[assignment]
