@@ -384,8 +384,6 @@ class CatOfScalars(Rule):
         self._appends: dict[int, list[bool] | None] = {}
         self._pending: list[tuple[cst.Call, list[bool], int]] = []
         self._helpers: Helpers = {}
-        # cats of tensors the shape analysis knows are 0-d, where the elements as written tell nothing
-        self._shaped: list[cst.Call] = []
 
     def visit_Return(self, node: cst.Return) -> None:
         function = self.ctx.function
@@ -423,7 +421,7 @@ class CatOfScalars(Rule):
         if tensors is None:
             return
         if not self._check(node, tensors.value) and runs.found_here(ev, node, _zero_dim_cat) is not None:
-            self._shaped.append(node)  # unless the pending verdict on its list reports it
+            self._report(node, [True])  # the shapes say 0-d where the elements as written do not decide
 
     def visit_Assign(self, node: cst.Assign) -> None:
         for target in node.targets:  # `losses[i] = ...` may replace a 0-d element
@@ -472,7 +470,7 @@ class CatOfScalars(Rule):
         kind = type(tensors)
         if kind is cst.List or kind is cst.Tuple:
             verdicts = _element_verdicts(ctx, tensors.elements, None, self._helpers)
-            if verdicts is not None and any(verdicts) and not expects_error(ctx):
+            if verdicts is not None and any(verdicts):
                 self._report(node, verdicts)
                 return True
         elif kind is cst.ListComp:
@@ -483,7 +481,7 @@ class CatOfScalars(Rule):
                 return False
             binding, display = found
             verdicts = _element_verdicts(ctx, display.elements, binding.seq, self._helpers)
-            if verdicts is not None and not expects_error(ctx):
+            if verdicts is not None:
                 # Appends may come later in the source (a loop body): decide when the whole file is seen.
                 self._pending.append((node, verdicts, binding.seq))
                 return True
@@ -497,12 +495,11 @@ class CatOfScalars(Rule):
             bound.update(n.value for n in self.ctx.walk(for_in.target) if type(n) is cst.Name)
             for_in = for_in.inner_for_in
         zero_dim = is_zero_dim(self.ctx, comp.elt, opaque=frozenset(bound), helpers=self._helpers)
-        if zero_dim and not expects_error(self.ctx):
+        if zero_dim:
             self._report(node, [True])
         return zero_dim
 
     def finish(self) -> None:
-        reported = set()
         for node, verdicts, seq in self._pending:
             appended = self._appends.get(seq, [])
             if appended is None:
@@ -510,10 +507,6 @@ class CatOfScalars(Rule):
             verdicts = verdicts + appended
             if verdicts and all(verdicts):  # a list that also takes unknown values may be emptied of the 0-d ones
                 self._report(node, verdicts)
-                reported.add(id(node))
-        for node in self._shaped:
-            if id(node) not in reported:
-                self._report(node, [True])
 
     def _report(self, node: cst.Call, verdicts: list[bool]) -> None:
         fix = None

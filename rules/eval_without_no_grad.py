@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import ast
-import contextlib
 import os
+from functools import lru_cache
 
 import libcst as cst
 
 from shapecheck.engine import CallSite, Context, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.gradient_functions import GradientFunctions
-from shapecheck.objects.project import imported_files, importer_files, importers
+from shapecheck.objects.project import PROJECT, imported_files, importer_files, importers
 from shapecheck.loops.frozen import frozen_module
 from shapecheck.loops.training_loop import (
     Event, called_module, may_switch_mode, names_in, runs_without_grad, training_loop,
@@ -996,10 +996,10 @@ def _method_quiet(filename: str, text: str, name: str) -> bool:
         return False  # none, or a project too large to search
     modules = {os.path.abspath(filename): text, **{os.path.abspath(path): other for path, other in files}}
     for path, other in files:
-        for helper in imported_files(other, path):
-            if str(helper) not in modules and helper.suffix == ".py":
-                with contextlib.suppress(OSError, UnicodeDecodeError):
-                    modules[str(helper)] = helper.read_text(encoding="utf-8")
+        for helper in imported_files(other, path, skip_others=True):
+            summary = PROJECT.summary(helper) if str(helper) not in modules else None  # read once per stamp
+            if summary is not None:
+                modules[str(helper)] = "\n".join(summary.lines)
     found = False
     for path, module in modules.items():
         for quiet, enclosing in _calls_without_grad(module, name, method=True):
@@ -1015,7 +1015,8 @@ def _method_quiet(filename: str, text: str, name: str) -> bool:
     return found
 
 
-def _calls_without_grad(text: str, name: str, method: bool = False) -> list[tuple[bool, str | None]]:
+@lru_cache(maxsize=64)  # a module's text is asked again for each method and each helper of the file
+def _calls_without_grad(text: str, name: str, method: bool = False) -> tuple[tuple[bool, str | None], ...]:
     """For each call of `name` in a module's text (`name(...)`, `module.name(...)`; with `method`, `x.name(...)`
     only), whether it sits in a `with torch.no_grad():` / `inference_mode()` block or a function decorated so, and
     the name of the plain function of the module it sits in (None at the module's level, in a method or a nested
@@ -1023,7 +1024,7 @@ def _calls_without_grad(text: str, name: str, method: bool = False) -> list[tupl
     try:
         tree = ast.parse(text)
     except (SyntaxError, ValueError):
-        return []
+        return ()
     found: list[tuple[bool, str | None]] = []
     stack: list[tuple[ast.AST, bool, str | None, int]] = [(tree, False, None, 0)]
     while stack:
@@ -1041,7 +1042,7 @@ def _calls_without_grad(text: str, name: str, method: bool = False) -> list[tupl
         inner = depth + 1 if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) \
             else depth
         stack.extend((child, quiet, enclosing, inner) for child in ast.iter_child_nodes(node))
-    return found
+    return tuple(found)
 
 
 def _grad_off(expr: ast.expr) -> bool:

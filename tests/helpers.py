@@ -52,6 +52,11 @@ def project_findings(folder: Path, files: dict[str, str], select: str) -> list[t
     return found
 
 
+def lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
+    """The findings of `select` in every file of the project, as (file, row)."""
+    return [(name, finding.location.row) for name, finding in project_findings(folder, files, select)]
+
+
 def as_data(value: object) -> object:
     """A finding (a named tuple of named tuples) as nested dicts, its tuples kept: what tests compare and print."""
     if hasattr(value, "_asdict"):

@@ -9,12 +9,7 @@ from pathlib import Path
 from shapecheck.engine.linter import applicable
 from shapecheck.engine.registry import all_rules
 from shapecheck.objects.project import MAX_FOLDER_MODULES, PROJECT, sibling_files
-from tests.helpers import project_findings
-
-
-def lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
-    """The findings of `select` in every file of the project, as (file, row)."""
-    return [(name, finding.location.row) for name, finding in project_findings(folder, files, select)]
+from tests.helpers import lint_project
 
 
 # detectron2's layout: the trainer's base class runs each hook's method by name, the hooks live beside it and

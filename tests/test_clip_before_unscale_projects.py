@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_callbacks import lint_project
+from tests.helpers import lint_project
 
 AMP = """
     import torch

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.test_callbacks import lint_project
+from tests.helpers import lint_project
 
 BASE = """
     import torch.nn as nn

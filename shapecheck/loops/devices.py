@@ -17,6 +17,7 @@ import libcst as cst
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
+from shapecheck.objects.executor import target_names
 from shapecheck.objects.project import PROJECT, importers_through_packages
 from shapecheck.objects.tensor_facts import dtype_kind, is_builtin_call, is_int, positional, string_value
 from shapecheck.objects.values import FunctionValue, Instance
@@ -476,14 +477,8 @@ def _rebound(function: cst.FunctionDef, name: str) -> bool:
     for node in walk(function.body):
         targets = [target.target for target in node.targets] if type(node) is cst.Assign \
             else [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.NamedExpr) else []
-        while targets:
-            target = targets.pop()
-            if type(target) in (cst.Tuple, cst.List):
-                targets += [element.value for element in target.elements]  # type: ignore[attr-defined]
-            elif type(target) is cst.StarredElement:
-                targets.append(target.value)  # type: ignore[attr-defined]
-            elif _names(target, name, False):
-                return True
+        if any(name in target_names(target) for target in targets):
+            return True
     return False
 
 

@@ -220,12 +220,10 @@ def grown_count(items: Seq) -> Dim | None:
     another list grown on the same passes; None for a list not grown that way."""
     if items.grown is None:
         return None
-    if isinstance(items.grown, Dim):  # the samples of a batch of a size the code names (`args.batch_size`)
+    if isinstance(items.grown, Dim):  # the passes of `range(n)`, the samples of a batch of `args.batch_size`
         return items.grown
     if items.most is not None and items.least == items.most:
         return Dim.of(items.most)
-    if isinstance(items.grown, Dim):  # the passes of `range(n)`: `n`
-        return items.grown
     return Dim.symbol(("passes", items.grown), "n")
 
 

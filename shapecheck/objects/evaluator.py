@@ -1133,12 +1133,13 @@ class Evaluator:
         """A call of something another package defines: a builtin, or a class whose object this floor keeps."""
         if qualname.startswith("builtins."):
             return builtins.call(qualname[len("builtins."):], self, call, before)
-        drawn = builtins.drawn_count(self, call, before)  # `random.randint(5, 12)`: an int
-        if drawn is not None:
-            return drawn
         module, _, name = qualname.rpartition(".")
         if module == "random" and name in ("randrange", "randint"):
-            return builtins.python_draw(self, call, name, before)  # `random.randrange(n_classes)`: an int all the same
+            # `random.randint(5, 12)`, a count below a bound; `random.randrange(n_classes)`: an int all the same
+            return builtins.python_draw(self, call, name, before)
+        drawn = builtins.drawn_count(self, call, before)
+        if drawn is not None:
+            return drawn
         if builtins.scalar_draw(qualname, call):
             return builtins.drawn_number(self, call)  # a mixup's `np.random.beta(a, a)`: a float
         if qualname.startswith("math.") and qualname.count(".") == 1:

@@ -506,9 +506,9 @@ class Executor:
         if over is not None and iterable.most is not None and iterable.least == iterable.most:  # type: ignore[union-attr]
             passes = iterable.most  # type: ignore[union-attr]
         elif over is None and isinstance(iterable, Seq) and not iterable.items:
-            over = _range_passes(node, iterable)
+            over = _range_passes(iterable)
         return self._widened(node.body.body, path, node.target, node.orelse, each, _first_pass_certain(iterable),
-                             passes, over if over is not None else _counted_by(iterable))
+                             passes, over)
 
     def _drawn_per_pass(self, start: dict[str, object], instances: list[Instance], attrs: list[dict[str, object]],
                         end: _Path) -> _Path:
@@ -564,7 +564,7 @@ class Executor:
         so its first pass runs whenever the loop does): a name (or an attribute of an object it holds) is what
         every pass agrees on. `each` is what every element of the iterable is, where that is known; `over` the
         passes of the loop that grew the list it goes through (`Seq.grown`), which are its passes too, or the count
-        `n` of a `range(n)` (`_counted_by`)."""
+        `n` of a `range(n)` (`_range_passes`)."""
         instances = self._instances(path)
         saved = [dict(instance.attrs) for instance in instances]
         # the lists grown on this run's passes, names and attributes alike; the passes of `range(n)` are `n`, on
@@ -652,16 +652,6 @@ def _unrolled_over(node: cst.For, iterable: Seq | None) -> bool:
         and node.asynchronous is None
 
 
-def _counted_by(iterable: Seq | None) -> Dim | None:
-    """`n`, the count of `range(n)` too long or unknown to be run pass by pass (`for _ in range(n_items)` of a
-    dataset's `__init__`, `n_items` from the command line): a list each pass appends to holds `n` elements."""
-    each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
-    atom = each.atom if isinstance(each, Dim) else None
-    if atom is None or type(atom.key) is not tuple or atom.key[0] != "range index" or atom.below is None:
-        return None
-    return atom.below
-
-
 def _first_pass_certain(iterable: Seq | None) -> bool:
     """Whether the iterable has an element for certain, so a run of the loop takes its first pass: one it lists
     (`range(100)`, too long to unroll: a trainer's `for i in range(num_iterations)` on its default), or one of
@@ -684,18 +674,20 @@ def _one_record(ev: Evaluator, values: list[object]) -> Instance | None:
     return replace(first, attrs=attrs, call=None)
 
 
-def _range_passes(node: cst.For, iterable: Seq) -> object:
-    """What stands for the passes of `node`, a loop over a `range` of a count the code does not list (each number
-    as `builtins._index_below` reads it), where that is told: `range(len(rewards))` of a list a loop grew takes as
-    many passes as that loop (its `Seq.grown`); `range(self.n_steps)` as many on every run over the same count,
-    however often the call running it is read (each name a rollout's tuple is unpacked to reads it once)."""
+def _range_passes(iterable: Seq) -> object:
+    """What stands for the passes of a loop over a `range` of a count the code does not list (each number as
+    `builtins._index_below` reads it), where that is told: `range(len(rewards))` of a list a loop grew takes as many
+    passes as that loop (its `Seq.grown`); `range(n)` otherwise `n` (`for _ in range(n_items)` in a dataset's
+    `__init__`, `n_items` from the command line: a list each pass appends to holds `n` elements), the same on every
+    run over the same count, however often the call running it is read (each name a rollout's tuple is unpacked to
+    reads it once)."""
     atom = iterable.each.atom if isinstance(iterable.each, Dim) else None
-    if atom is None or type(atom.key) is not tuple or atom.key[0] != "range index":
+    if atom is None or type(atom.key) is not tuple or atom.key[0] != "range index" or atom.below is None:
         return None
-    end = atom.below.atom if atom.below is not None else None
+    end = atom.below.atom
     if end is not None and type(end.key) is tuple and len(end.key) == 2 and end.key[0] == "passes":
         return end.key[1]
-    return None
+    return atom.below
 
 
 def _grown_together(start: dict[str, object], first: dict[str, object], end: dict[str, object],

@@ -16,9 +16,9 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.objects.dims import Dim, same
-from shapecheck.objects.values import Seq
 from shapecheck.shapes.args import Args, Hidden, torch_name
 from shapecheck.shapes.elementwise import SHAPE_KEEPING, SHAPE_KEEPING_FUNCTIONS, is_number
+from shapecheck.shapes.positions import int_list
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -157,17 +157,5 @@ def _reduced_dim(ev: ShapeEvaluator, call: cst.Call,
         return None
     if any(arg.keyword is None and arg.star for arg in call.args) or args.count() > index + 1:
         return None  # `x.sum(1, True)`: a positional keepdim
-    expr = args.get(index, "dim", "axis")
-    dim = ev.integer(expr, before)
-    if dim is not None:
-        return receiver, (dim,)
-    dims = _literal_ints(ev.object(expr, before)) if expr is not None else None
-    return (receiver, dims) if dims else None
-
-
-def _literal_ints(value: object) -> tuple[int, ...] | None:
-    """The ints a tuple or list the code states holds: `(-2, -1)`."""
-    if not isinstance(value, Seq) or not value.complete:
-        return None
-    ints = tuple(item.literal for item in value.items if isinstance(item, Dim) and item.literal is not None)
-    return ints if len(ints) == len(value.items) else None
+    dims = int_list(ev, args.get(index, "dim", "axis"), before)  # `1`, `(-2, -1)`, a name holding them
+    return (receiver, tuple(dims)) if dims else None

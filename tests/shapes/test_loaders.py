@@ -4,13 +4,9 @@ or an unknown dataset decides."""
 
 from __future__ import annotations
 
-import textwrap
 from pathlib import Path
 
-from shapecheck.engine.linter import lint_text
-from shapecheck.engine.registry import resolve
-from shapecheck.objects.project import PROJECT
-from tests.helpers import codes_of, lint
+from tests.helpers import codes_of, lint, lint_project
 from tests.shapes.probe import probe
 
 HEADER = '''
@@ -1042,20 +1038,10 @@ main()
 def test_backward_of_an_unreduced_loss_over_batches_of_a_built_list(tmp_path: Path) -> None:
     """A package's data helper builds the samples in a loop and its loss helper keeps one focal loss per sample: the
     script's `loss.backward()` on the (batch,) losses of a loader over that list raises; the mean is the look-alike."""
-    assert _lint_project(tmp_path, {"audio/__init__.py": "", "audio/data.py": _FOCAL_DATA,
+    assert lint_project(tmp_path, {"audio/__init__.py": "", "audio/data.py": _FOCAL_DATA,
                                     "audio/losses.py": _FOCAL_LOSSES, "train.py": _FOCAL_TRAIN % ""},
                          "SC107") == [("train.py", 18)]
-    assert _lint_project(tmp_path, {"train.py": _FOCAL_TRAIN % ".mean()"}, "SC107") == []
-
-
-def _lint_project(folder: Path, files: dict[str, str], select: str) -> list[tuple[str, int]]:
-    """The findings of `select` in the project's files just written, as (file, row)."""
-    for name, text in files.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    return [(name, finding.location.row) for name in sorted(files)
-            for finding in lint_text((folder / name).read_text(), str(folder / name), resolve([select])).findings]
+    assert lint_project(tmp_path, {"train.py": _FOCAL_TRAIN % ".mean()"}, "SC107") == []
 
 
 _REVIEWS_DATA = '''
@@ -1150,10 +1136,10 @@ def test_item_of_per_sample_losses_over_samples_drawn_at_random(tmp_path: Path) 
     their `.item()` raises, class weights counted by a helper of the package reading the reviews or not; the summed
     losses are the look-alike. Reviews a helper of the package may add anything to are no longer known."""
     package = {"textcls/__init__.py": "", "textcls/data.py": _REVIEWS_DATA, "textcls/model.py": _REVIEWS_MODEL}
-    assert _lint_project(tmp_path, {**package, "train.py": _REVIEWS_TRAIN % ("", "")}, "SC107") == [("train.py", 27)]
-    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % ("", ".sum()")}, "SC107") == []
+    assert lint_project(tmp_path, {**package, "train.py": _REVIEWS_TRAIN % ("", "")}, "SC107") == [("train.py", 27)]
+    assert lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % ("", ".sum()")}, "SC107") == []
     changed = "\n        add_unlabelled(reviews, [])"
-    assert _lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % (changed, "")}, "SC107") == []
+    assert lint_project(tmp_path, {"train.py": _REVIEWS_TRAIN % (changed, "")}, "SC107") == []
 
 
 def test_what_a_random_generator_draws_for_a_label() -> None:
