@@ -19,6 +19,7 @@ from shapecheck.objects.values import Const
 from shapecheck.shapes.args import Args
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch, SizeReader, ValueReader
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.spelling import Spelled
 from shapecheck.shapes.views import product
 
 if TYPE_CHECKING:
@@ -271,7 +272,7 @@ class PatternLayer(Layer):
     """einops' `Rearrange`/`Reduce` layer: its pattern applied to the input."""
 
     pattern: Pattern
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -281,7 +282,7 @@ class PatternLayer(Layer):
 LAYERS = {"einops.layers.torch.Rearrange": "rearrange", "einops.layers.torch.Reduce": "reduce"}
 
 
-def layer(qualname: str, call: cst.Call, value: ValueReader, size: SizeReader, spelled: str) -> Layer | None:
+def layer(qualname: str, call: cst.Call, value: ValueReader, size: SizeReader, spelled: str | Spelled) -> Layer | None:
     """The layer `call` (a constructor of one of `LAYERS`: `Rearrange("b c h w -> b (h w) c")`, `Reduce(pattern,
     "mean", h=2)`) builds, reading its pattern with `value` and its axis sizes with `size`."""
     text = Args(call).get(0, "pattern") if not any(arg.star == "*" for arg in call.args) else None

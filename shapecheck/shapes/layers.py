@@ -35,6 +35,7 @@ from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.container_use import only_held
 from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.spelling import Spelled, spelled
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -44,7 +45,6 @@ RETURNS_VIEWS = frozenset(f"torch.nn.{name}" for name in (
     "LSTM", "GRU", "RNN", "MultiheadAttention", "TransformerEncoderLayer", "TransformerEncoder",
     "TransformerDecoderLayer", "TransformerDecoder", "Transformer"))
 SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
-MAX_SPELLED = 80
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
@@ -54,7 +54,7 @@ class Sequential(Layer):
     (None: a module the analysis doesn't know, whose output is some tensor)."""
 
     layers: tuple[tuple[cst.BaseExpression | None, Layer | None], ...]
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         return self.run(inputs)[0]
@@ -78,13 +78,6 @@ class Sequential(Layer):
             x = value if isinstance(value, (Shape, Items)) else None if value is not None else \
                 Shape.unknown_rank(layout_known=False)
         return Applied(x), None
-
-
-def spelled(ev: ShapeEvaluator, node: cst.CSTNode) -> str:
-    """A constructor call as the code writes it, on one line and short enough for a message."""
-    text = " ".join(ev.ctx.code(node).split())
-    text = text.replace("( ", "(").replace(" )", ")").replace(", )", ")")
-    return text if len(text) <= MAX_SPELLED else text[:MAX_SPELLED - 4] + " ...)"
 
 
 # --------------------------------------------------------------------------------------------- which module
@@ -131,16 +124,16 @@ def _layer_of(ev: ShapeEvaluator, value: TorchObject | Instance) -> Layer | None
     if value.call is None or value.site is None:
         return None  # an object known only by its class (an annotated parameter): its sizes are not
     if value.qualname in SEQUENTIAL:
-        return _sequential(ev, value.items, ev.ctx.code(value.call.func) + "(...)")
+        return _sequential(ev, value.items, (dotted_name(value.call.func) or ev.ctx.code(value.call.func)) + "(...)")
     site = value.site
     if value.qualname in einops.LAYERS:
         return einops.layer(value.qualname, value.call, lambda expr: site.read("value", expr),
-                            lambda expr: site.read("size", expr), spelled(site.evaluator, value.call))
+                            lambda expr: site.read("size", expr), Spelled(site.evaluator.ctx, value.call))
     name = nn_modules.layer_name(value.qualname)
     if name is None:
         return None
     return nn_modules.read(name, value.call, lambda expr: site.read("size", expr),
-                           spelled(site.evaluator, value.call), lambda expr: layer_of(ev, site.read("value", expr)),
+                           Spelled(site.evaluator.ctx, value.call), lambda expr: layer_of(ev, site.read("value", expr)),
                            lambda expr: site.read("value", expr))
 
 
@@ -397,7 +390,7 @@ def construction_conflict(ev: ShapeEvaluator, call: cst.Call) -> Conflict | None
     before = _previous_layer(ev, sequential, index, written)
     at = written[index] if written is not None else node
     has = applied.mismatch.has
-    text = f"`{spelled(ev, at)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
+    text = f"`{spelled(ev.ctx, at)}` expects {applied.mismatch.expects}, but the layers before it give {has}"
     if before is not None:
         text += f" (`{before}`)"
     return Conflict("layer", at, (), text)
@@ -432,7 +425,7 @@ def _previous_layer(ev: ShapeEvaluator, sequential: Sequential, index: int,
         if layer is None:
             return None
         if not isinstance(layer, nn_modules.SameShape):
-            return spelled(ev, written[position]) if written is not None else layer.spelled
+            return spelled(ev.ctx, written[position]) if written is not None else str(layer.spelled)
     return None
 
 

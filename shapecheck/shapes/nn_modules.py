@@ -22,6 +22,7 @@ from shapecheck.objects.dims import Atom, Dim, same
 from shapecheck.objects.values import Const, Seq, truth
 from shapecheck.shapes.views import UNSOLVED, product
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.spelling import Spelled
 from shapecheck.shapes.values import Items, Path, Value
 
 SizeReader = Callable[[cst.BaseExpression], "Dim | None"]
@@ -82,7 +83,7 @@ class Layer:
     """One torch.nn layer. `spelled` is the constructor call as the code writes it; `parameters` names the
     arguments its forward takes after the input that `apply` reads (a tensor, or a tuple of them as Items)."""
 
-    spelled: str = ""
+    spelled: str | Spelled = ""
     parameters: tuple[str, ...] = ()
     # the parameters that are True/False switches, with their defaults: `apply` gets each as a bool, None where the
     # code passes one it does not state (`need_weights=self.training`)
@@ -97,7 +98,7 @@ class Layer:
 class SameShape(Layer):
     """Activations, dropout, `Identity`, `Softmax`: the output is the input."""
 
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         return Applied(inputs[0] if inputs else None)
@@ -107,7 +108,7 @@ class SameShape(Layer):
 class Linear(Layer):
     in_features: Dim | None
     out_features: Dim | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -125,7 +126,7 @@ class Linear(Layer):
 class Embedding(Layer):
     embedding_dim: Dim | None
     num_embeddings: Dim | None = None
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -249,7 +250,7 @@ class Conv(_Spatial):
     dilation: tuple[Dim | None, ...] | None
     output_padding: tuple[Dim | None, ...] | None = None  # ConvTranspose only
     transposed: bool = False
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def _channel_mismatch(self, channel: Dim | None) -> Mismatch | None:
         if _different(channel, self.in_channels):
@@ -294,7 +295,7 @@ class Pool(_Spatial):
     padding: tuple[Dim | None, ...] | None
     dilation: tuple[Dim | None, ...] | None
     ceil_mode: bool | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def _size(self, size: Dim | None, i: int) -> Dim:
         fresh = _fresh(("pool", id(self), i), self.spatial, i)
@@ -317,7 +318,7 @@ class Pool(_Spatial):
 class AdaptivePool(_Spatial):
     spatial: int
     output_size: tuple[Dim | None, ...]  # None entries keep the input's size
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def _size(self, size: Dim | None, i: int) -> Dim:
         want = self.output_size[i] if i < len(self.output_size) else None
@@ -333,7 +334,7 @@ class Upsample(Layer):
 
     size: tuple[Dim | None, ...]
     per_dim: bool
-    spelled: str = ""
+    spelled: str | Spelled = ""
     scaled: bool = False
 
     def apply(self, inputs):
@@ -361,7 +362,7 @@ class ChannelNorm(Layer):
 
     num_features: Dim | None
     ranks: tuple[tuple[int, int], ...]  # (rank, channel dim)
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -389,7 +390,7 @@ class LayerNorm(Layer):
     """`LayerNorm` / `RMSNorm`: the last dims must be `normalized_shape`."""
 
     normalized: tuple[Dim | None, ...] | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -412,7 +413,7 @@ class LayerNorm(Layer):
 class Flatten(Layer):
     start: int
     end: int
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -430,7 +431,7 @@ class Flatten(Layer):
 class Unflatten(Layer):
     dim: int
     sizes: tuple[Dim, ...] | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -454,7 +455,7 @@ class Glu(Layer):
     subsampler's `Conv1d(c, 2 * d, ...), nn.GLU(dim=1)` gives `d` channels)."""
 
     dim: int
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     def apply(self, inputs):
         x = inputs[0] if inputs else None
@@ -506,7 +507,7 @@ class Recurrent(_Recurrent):
     batch_first: bool | None
     bidirectional: bool | None
     proj_size: Dim | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
     unbatched = 2
 
     def step(self, x, hx):
@@ -578,7 +579,7 @@ class RecurrentCell(_Recurrent):
     lstm: bool
     input_size: Dim | None
     hidden_size: Dim | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
     unbatched = 1
 
     def step(self, x, hx):
@@ -619,7 +620,7 @@ class Attention(Layer):
     vdim: Dim | None
     num_heads: Dim | None
     batch_first: bool | None
-    spelled: str = ""
+    spelled: str | Spelled = ""
     parameters = ("key", "value", "key_padding_mask", "need_weights", "attn_mask", "average_attn_weights")
     flags = (("need_weights", True), ("average_attn_weights", True))
     input_name = "query"
@@ -678,7 +679,7 @@ class Transformer(Layer):
     nhead: Dim | None
     batch_first: bool | None
     stacked: bool = False
-    spelled: str = ""
+    spelled: str | Spelled = ""
 
     @property
     def parameters(self) -> tuple[str, ...]:  # type: ignore[override]
@@ -1056,7 +1057,7 @@ def layer_name(qualname: str | None) -> str | None:
     return None
 
 
-def read(name: str, call: cst.Call, size: SizeReader, spelled: str, inner: LayerReader, value: ValueReader
+def read(name: str, call: cst.Call, size: SizeReader, spelled: str | Spelled, inner: LayerReader, value: ValueReader
          ) -> Layer | None:
     """The layer `call` (a constructor of torch.nn's `name`) builds, reading sizes with `size`, module arguments
     with `inner` and flags with `value`; None when its arguments can't be read."""
