@@ -9,7 +9,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
-from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
@@ -969,9 +969,9 @@ class InputNotOnModelDevice(Rule):
         """`self.model.to(self.device)` (or `.cuda()`) is a statement of the method's own body, outside any `if`,
         before the point the traversal is at: the module is on the device from there on in this method."""
         function = self.ctx.function
-        spelled = self.ctx.code(model)
         if function is None or type(model.value) is not cst.Name or model.value.value != "self":
             return False
+        spelled = dotted_name(model)
         for statement in function.body.body:
             if any(ancestor is statement for ancestor in self.ctx.ancestors):
                 return False
@@ -980,7 +980,7 @@ class InputNotOnModelDevice(Rule):
             for small in statement.body:
                 call = small.value if type(small) is cst.Expr else None
                 if type(call) is cst.Call and type(call.func) is cst.Attribute \
-                        and self.ctx.code(call.func.value) == spelled and moves_to_device(self.ctx, call):
+                        and dotted_name(call.func.value) == spelled and moves_to_device(self.ctx, call):
                     return True
         return False
 
