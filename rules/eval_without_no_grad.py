@@ -534,6 +534,27 @@ class EvalWithoutNoGrad(Rule):
         lm.eval()
         logits = lm(input_ids).logits
         """,
+        # carpedm20/ENAS-pytorch: a shim gives `torch.no_grad()` where the running torch has it (else a manager that
+        # does nothing), and the trainer's evaluation runs only under it.
+        """
+        import contextlib
+        import torch
+        def _get_no_grad_ctx_mgr():
+            if float(torch.__version__[0:3]) >= 0.4:
+                return torch.no_grad()
+            return contextlib.suppress()
+        class Trainer:
+            def __init__(self, shared, loader):
+                self.shared, self.loader = shared, loader
+            def train(self, epochs):
+                for epoch in range(epochs):
+                    self.train_shared()
+                    with _get_no_grad_ctx_mgr():
+                        self.evaluate()
+            def evaluate(self):
+                self.shared.eval()
+                return sum(self.shared(x).argmax(1).eq(y).sum().item() for x, y in self.loader)
+        """,
     ]
     INVALID = [
         # Occlusion only runs the model forward on perturbed inputs: nothing wants the graph.

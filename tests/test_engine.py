@@ -144,6 +144,17 @@ def test_comprehension_targets_are_bound_before_the_element() -> None:
     assert seen[0]["value"] == "t"  # a comprehension target has no single value to follow
 
 
+_SHIM = """import contextlib
+import torch
+def no_grad_ctx():
+    if float(torch.__version__[0:3]) >= 0.4:
+        return torch.no_grad()
+    return contextlib.suppress()
+with no_grad_ctx():
+    probe(x)
+"""
+
+
 @pytest.mark.parametrize(("source", "disabled", "enabled"), [
     ("import torch\nwith torch.no_grad():\n    probe(x)", True, False),
     ("import torch\nwith torch.inference_mode():\n    probe(x)", True, False),
@@ -164,6 +175,12 @@ def test_comprehension_targets_are_bound_before_the_element() -> None:
     ("import torch\ntorch.set_grad_enabled(False)\nprobe(x)\ntorch.set_grad_enabled(True)", False, False),
     ("import torch\ntorch.set_grad_enabled(args.train)\nprobe(x)", False, False),
     ("import torch\nif frozen:\n    torch.set_grad_enabled(False)\nprobe(x)", False, False),
+    # a version shim of the file: no_grad where the running torch has it, else a manager that does nothing
+    (_SHIM, True, False),
+    # ... but not one an argument chooses, one that may enable grad, or a method of the same name
+    (_SHIM.replace("def no_grad_ctx():", "def no_grad_ctx(train=False):"), False, False),
+    (_SHIM.replace("contextlib.suppress()", "torch.enable_grad()"), False, False),
+    (_SHIM.replace("def no_grad_ctx():", "class C:\n  def no_grad_ctx(self):"), False, False),
 ])
 def test_grad_mode(source: str, disabled: bool, enabled: bool) -> None:
     seen = run_probe(source)[0]

@@ -52,6 +52,8 @@ _NO_GRAD = frozenset(
      "torch.autograd.inference_mode", "torch.autograd.grad_mode.inference_mode"}
 )
 _ENABLE_GRAD = frozenset({"torch.enable_grad", "torch.autograd.enable_grad", "torch.autograd.grad_mode.enable_grad"})
+# Context managers that do nothing, which a shim returns where an older torch has no `no_grad`.
+_NO_OP_MANAGERS = frozenset({"contextlib.suppress", "contextlib.nullcontext", "contextlib.ExitStack"})
 _SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad_enabled",
                                "torch.autograd.grad_mode.set_grad_enabled"})
 
@@ -784,13 +786,19 @@ class Context:
                 frame = frame.parent
             self._frame = frame
 
-    def _grad_effect(self, expr: cst.BaseExpression) -> bool | None | Literal["none"]:
+    def _grad_effect(self, expr: cst.BaseExpression, shims: bool = True) -> bool | None | Literal["none"]:
         """What a `with` item or decorator does to grad mode: True disables, False enables, None unknown,
-        "none" when it is not a grad-mode manager at all."""
+        "none" when it is not a grad-mode manager at all. With `shims`, a call of the file's version shim (see
+        `_shim_effect`) does what it returns."""
         call_args: tuple[cst.Arg, ...] = ()
-        if type(expr) is cst.Call:
-            call_args = tuple(expr.args)
-            expr = expr.func
+        called = type(expr) is cst.Call
+        if called:
+            call_args = tuple(expr.args)  # type: ignore[attr-defined]
+            expr = expr.func  # type: ignore[attr-defined]
+        if shims and called and not call_args and type(expr) is cst.Name:
+            effect = self._shim_effect(expr.value)
+            if effect != "none":
+                return effect
         qualname = self.qualname(expr)
         if qualname is None and self._unbound_torch(expr):
             qualname = dotted_name(expr)
@@ -806,6 +814,33 @@ class Context:
             enabled = _literal_bool(call_args[0].value)
             return None if enabled is None else not enabled
         return "none"
+
+    def _shim_effect(self, name: str) -> bool | Literal["none"]:
+        """`with _get_no_grad_ctx_mgr():`: a parameterless function of the file, defined before the call, every
+        `return` of which gives a grad-mode manager that disables grad or, on an older torch, one that does nothing
+        (`contextlib.suppress()`). A compatibility shim, whose choice no call can change: True; "none" for any other
+        function (one that may enable grad, or choose by an argument, is not read)."""
+        definitions = self.functions.get(name, ())
+        if len(definitions) != 1 or self.class_of_method(definitions[0]) is not None:
+            return "none"
+        params = definitions[0].params
+        if params.params or params.posonly_params or params.kwonly_params or isinstance(params.star_arg, cst.Param) \
+                or params.star_kwarg is not None:
+            return "none"
+        disables = False
+        for node in walked(definitions[0].body):
+            kind = type(node)
+            if kind in (cst.FunctionDef, cst.Lambda, cst.ClassDef):
+                return "none"
+            if kind is not cst.Return:
+                continue
+            value = node.value  # type: ignore[attr-defined]
+            effect = self._grad_effect(value, shims=False) if value is not None else "none"
+            if effect is True:
+                disables = True
+            elif effect != "none" or type(value) is not cst.Call or self.qualname(value.func) not in _NO_OP_MANAGERS:
+                return "none"
+        return True if disables else "none"
 
     def _unbound_torch(self, expr: cst.BaseExpression) -> bool:
         """`torch.no_grad` where nothing binds `torch`: a notebook page or script whose import lives elsewhere (an
