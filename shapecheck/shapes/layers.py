@@ -33,7 +33,8 @@ from shapecheck.shapes import einops, last_batch, nn_modules, packing, runs
 from shapecheck.shapes.values import Conflict, Items, Packed
 from shapecheck.shapes.args import Args, Hidden
 from shapecheck.shapes.container_use import only_held
-from shapecheck.shapes.nn_modules import UNKNOWN, Applied, Layer, Mismatch
+from shapecheck.shapes.nn_modules import Applied, Layer, Mismatch
+from shapecheck.shapes.nn_modules import UNKNOWN as UNAPPLIED
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.spelling import Spelled, spelled
 
@@ -65,7 +66,7 @@ class Sequential(Layer):
         for index, (_, layer) in enumerate(self.layers):
             # a tuple (an RNN's `(output, h_n)`) goes on only to a module of the project, whose forward unpacks it
             if x is None or isinstance(x, Items) and layer is not None and not isinstance(layer, runs.Model):
-                return UNKNOWN, None
+                return UNAPPLIED, None
             if layer is None:
                 x = Shape.unknown_rank(layout_known=False)
                 continue
