@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import libcst as cst
 
-from shapecheck.engine import Invalid, Rule
+from shapecheck.engine import Rule
 from shapecheck.shapes.messages import quoted
 from shapecheck.objects.values import FunctionValue, Instance
 from shapecheck.shapes.annotations import stated_shape

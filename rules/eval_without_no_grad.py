@@ -901,7 +901,7 @@ class EvalWithoutNoGrad(Rule):
         name = function.name.value
         class_def = self.ctx.class_of_method(function)
         if class_def is not None:
-            return not class_def.bases and _method_quiet(self.ctx.filename, self.ctx.module.code, name)
+            return not class_def.bases and _method_quiet(self.ctx.filename, self.ctx.code(self.ctx.module), name)
         if self.ctx.calls_to(name):
             return False
         texts = importers(self.ctx.filename)

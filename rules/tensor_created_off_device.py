@@ -17,6 +17,7 @@ from shapecheck.objects.executor import target_names
 from shapecheck.objects.stored import assigned_pairs, constructor_arguments
 from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes.activations import instance_class, is_torch_module_class
+from shapecheck.loops.surroundings import lightning_class
 from shapecheck.loops.devices import (
     ARITHMETIC, CREATIONS, cpu_creation, creates_on_cpu, follow_tensor, moved_by_importers, moves_to_device,
 )
@@ -1077,7 +1078,7 @@ class TensorCreatedOffDevice(Rule):
             if not is_torch_module_class(self.ctx, class_def):
                 continue
             # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
-            lightning = _lightning(class_def)
+            lightning = lightning_class(class_def)
             if id(class_def) in moved or class_def in mentioning or lightning:
                 for call, message in self._kept_findings(class_def, lightning, helpers):
                     self.report(call, message)
@@ -1645,7 +1646,3 @@ def _mentions_device(class_def: cst.ClassDef) -> bool:
         if kind is cst.Name and "device" in node.value or kind is cst.SimpleString and "device" in node.value:
             return True
     return False
-
-
-def _lightning(class_def: cst.ClassDef) -> bool:
-    return any((dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)

@@ -46,7 +46,6 @@ from shapecheck.tasks import MAX_NOTEBOOK_SIZE, Budget, Outcome, Task, blake2b, 
 
 if TYPE_CHECKING:
     from shapecheck.config import Config
-    from shapecheck.engine.rule import Rule
 
 CACHE_DIR_NAME = ".shapecheck_cache"
 CACHE_DIR_ENV = "SHAPECHECK_CACHE_DIR"

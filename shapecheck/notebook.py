@@ -24,7 +24,6 @@ metadata, indentation and the final newline stay byte for byte what they were.
 from __future__ import annotations
 
 import bisect
-import io
 import json
 import re
 from collections.abc import Collection

@@ -32,6 +32,7 @@ from shapecheck.loops.autograd_saves import (
     SAVES_OUTPUT, SAVES_OUTPUT_LAYERS, SAVES_OUTPUT_METHODS,
 )
 from shapecheck.loops.inplace_switches import switched_in_place
+from shapecheck.loops.surroundings import lightning_class
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
 from shapecheck.objects.callers import Caller, helper_callers, imported_callers, method_callers
 from shapecheck.objects.executor import target_names
@@ -482,8 +483,7 @@ class _Flow:
             and is_torch_module_class(self.ctx, self.class_def)
         # a LightningModule's `training_step`: its trainer backpropagates the loss the step returns
         self.stepped = function is not None and function.name.value == "training_step" \
-            and self.class_def is not None \
-            and any((dotted_name(base.value) or "").endswith("LightningModule") for base in self.class_def.bases)
+            and self.class_def is not None and lightning_class(self.class_def)
         self.trains = _runs_backward(self.ctx, function)
         # `graph`: the parameters taken as graph tensors, instead of those the calls of the function hand one
         self.graph: set[str] = self._graph_parameters() if graph is None else graph

@@ -214,13 +214,13 @@ def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
     if event.function is None or guarded:
         return None
     units = set()
-    for record, site in training.runs_of(event.function):
-        around = record.enclosing(site.loop) if site.loop is not None else ()
+    for caller, site in training.runs_of(event.function):
+        around = caller.enclosing(site.loop) if site.loop is not None else ()
         while around and _over_callbacks(around[-1], site.node):
             around = around[:-1]
         if not around:
             return None
-        units.add(_unit_in(record, around[-1], site.function, _guarded(around[-1], site.node), False))
+        units.add(_unit_in(caller, around[-1], site.function, _guarded(around[-1], site.node), False))
     return units.pop() if len(units) == 1 else None
 
 

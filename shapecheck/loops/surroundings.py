@@ -91,5 +91,9 @@ _RUNNERS = frozenset({"pytest", "unittest"})
 def lightning_module(ctx: Context) -> bool:
     """The code being visited is in a LightningModule, whose trainer runs the loop (and grad mode) itself."""
     class_def = ctx.class_def
-    return class_def is not None and any(
-        (dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)
+    return class_def is not None and lightning_class(class_def)
+
+
+def lightning_class(class_def: cst.ClassDef) -> bool:
+    """A class written as a LightningModule (`pl.LightningModule`, `L.LightningModule`, `LightningModule`)."""
+    return any((dotted_name(base.value) or "").endswith("LightningModule") for base in class_def.bases)

@@ -13,7 +13,7 @@ from typing import Literal
 import libcst as cst
 
 from shapecheck.engine.context import Context
-from shapecheck.engine.syntax import keyword_arg, last_name, param_annotation
+from shapecheck.engine.syntax import keyword_arg, param_annotation
 
 DtypeKind = Literal["float64", "float", "int", "bool", "complex"]
 

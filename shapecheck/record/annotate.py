@@ -154,9 +154,9 @@ def _infer_file(records: dict[str, FunctionRecord], functions: dict[str, tuple[c
         if passed == inherited:
             break
         inherited = passed
-    for qualname, annotations in result.items():
+    for qualname, found in result.items():
         function = functions[qualname][0]
-        if reading.passes_through(function, [name for name in annotations.params if name != "self"], generic):
+        if reading.passes_through(function, [name for name in found.params if name != "self"], generic):
             result[qualname] = Annotations()  # a generic helper: any value goes through it
     return result
 

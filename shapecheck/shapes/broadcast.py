@@ -67,7 +67,6 @@ def broadcast(a: Shape, b: Shape) -> Broadcast:
     left_known = len(left) if a.variadic is None else len(left) - a.variadic
     right_known = len(right) if b.variadic is None else len(right) - b.variadic
     aligned = min(left_known, right_known)
-    result: list[Dim] = []
     stretched: list[Stretch] = []
     variadic = a.variadic is not None or b.variadic is not None
     rank = None if variadic else max(len(left), len(right))
