@@ -9,7 +9,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Binding, CallSite, Point
-from shapecheck.engine.syntax import dotted_name, is_self_attribute, keyword_arg, last_name
+from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
@@ -766,6 +766,8 @@ class InputNotOnModelDevice(Rule):
         # item outside one) and ("stored", ...) for a trainer's `self.model(x)`, each with the bindings whose move
         # would make its model a moved one (see `_moved_parts`) and what decides it then.
         self._events: list[tuple] = []
+        # (class, model) -> the methods other than `__init__` that move the model in their own body
+        self._movers: dict[tuple[int, str], frozenset[str]] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -934,8 +936,13 @@ class InputNotOnModelDevice(Rule):
         there, whatever other calls do."""
         methods = [statement for statement in class_def.body.body if type(statement) is cst.FunctionDef]
         method = next((m for m in methods if any(inner is node for inner in self.ctx.walk(m))), None)
-        movers = {m.name.value for m in methods if m is not method and m.name.value != "__init__"
-                  and _moves_in_body(self.ctx, m, model)}
+        key = (id(class_def), model)
+        movers = self._movers.get(key)
+        if movers is None:
+            movers = self._movers[key] = frozenset(m.name.value for m in methods if m.name.value != "__init__"
+                                                   and _moves_in_body(self.ctx, m, model))
+        if method is not None:
+            movers -= {method.name.value}
         init = next((m for m in methods if m.name.value == "__init__"), None)
         if method is None or not movers or not self._kept_moved(class_def, model, init):
             return False
@@ -971,17 +978,12 @@ class InputNotOnModelDevice(Rule):
         function = self.ctx.function
         if function is None or type(model.value) is not cst.Name or model.value.value != "self":
             return False
-        spelled = dotted_name(model)
+        spelled = self.ctx.code(model)
         for statement in function.body.body:
             if any(ancestor is statement for ancestor in self.ctx.ancestors):
                 return False
-            if type(statement) is not cst.SimpleStatementLine:
-                continue
-            for small in statement.body:
-                call = small.value if type(small) is cst.Expr else None
-                if type(call) is cst.Call and type(call.func) is cst.Attribute \
-                        and dotted_name(call.func.value) == spelled and moves_to_device(self.ctx, call):
-                    return True
+            if _moves(self.ctx, statement, spelled):
+                return True
         return False
 
     def _helper(self, node: cst.Call, model: cst.Name, batch: cst.Name
@@ -1201,10 +1203,16 @@ class InputNotOnModelDevice(Rule):
 
 def _moves_in_body(ctx: Context, method: cst.FunctionDef, model: str) -> bool:
     """A statement of the method's own body, outside any `if`, moves `model` to a device in place."""
-    return any(type(small) is cst.Expr and type(small.value) is cst.Call and type(small.value.func) is cst.Attribute
-               and ctx.code(small.value.func.value) == model and moves_to_device(ctx, small.value)
-               for statement in method.body.body if type(statement) is cst.SimpleStatementLine
-               for small in statement.body)
+    return any(_moves(ctx, statement, model) for statement in method.body.body)
+
+
+def _moves(ctx: Context, statement: cst.BaseStatement, model: str) -> bool:
+    """The statement is a line that moves `model` (as the code spells it) to a device in place:
+    `self.model.to(self.device)`, `self.net.cuda()`."""
+    return type(statement) is cst.SimpleStatementLine and any(
+        type(small) is cst.Expr and type(small.value) is cst.Call and type(small.value.func) is cst.Attribute
+        and moves_to_device(ctx, small.value) and ctx.code(small.value.func.value) == model
+        for small in statement.body)
 
 
 def _returns_self(method: cst.FunctionDef) -> bool:
