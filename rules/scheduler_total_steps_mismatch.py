@@ -33,7 +33,9 @@ class SchedulerTotalStepsMismatch(Rule):
         method a trainer runs on each of its callbacks in its batch loop (`for cb in self.callbacks:
         cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
         the trainer of this file or of the modules beside it. The schedule may come from a factory of the file or
-        of a project module it imports (`build_scheduler(optimizer, cfg)` returning it). Also OneCycleLR given
+        of a project module it imports or calls through its module (`build_scheduler(optimizer, cfg)`,
+        `schedulers.build(optimizer, args.epochs)` returning it), its length read with the count the call hands it
+        (`total_steps=total_steps`) or a config entry (`cfg["epochs"]`). Also OneCycleLR given
         `epochs` without `steps_per_epoch`, which its constructor refuses.
 
         Not reported: a length that is a plain number or a name that says nothing about epochs (`total_steps=
