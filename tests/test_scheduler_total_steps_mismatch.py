@@ -224,3 +224,39 @@ def test_a_schedule_sized_by_a_config_dict_entry_of_epochs_is_reported(tmp_path:
 
 def test_a_config_dict_sizing_it_by_epochs_and_the_steps_of_each_is_clean(tmp_path: Path) -> None:
     assert lint_config(tmp_path, 'epochs=cfg["epochs"], steps_per_epoch=cfg["steps_per_epoch"]') == []
+
+
+FLOORED = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader
+
+    class Trainer:
+        def __init__(self, args, model, train_ds):
+            self.args, self.model = args, model
+            self.train_loader = DataLoader(train_ds, batch_size=args.batch_size, shuffle=True{drop_last})
+            self.optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
+            self.scheduler = torch.optim.lr_scheduler.OneCycleLR(
+                self.optimizer, max_lr=args.lr, epochs=args.epochs, steps_per_epoch={per_epoch})
+
+        def train(self):
+            for epoch in range(self.args.epochs):
+                for x, y in self.train_loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()
+                    self.scheduler.step()
+"""
+
+
+def test_one_cycle_counting_the_dataset_over_the_batch_size_rounded_down_while_the_loader_keeps_the_last_batch(
+        tmp_path: Path) -> None:
+    # 100 samples in batches of 32: 3 steps an epoch in the schedule, 4 batches; the third epoch raises
+    for drop_last, per_epoch, expected in (("", "len(train_ds) // args.batch_size", [20]),
+                                           ("", "int(len(train_ds) / args.batch_size)", [20]),
+                                           (", drop_last=True", "len(train_ds) // args.batch_size", []),
+                                           ("", "len(self.train_loader)", []),
+                                           ("", "math.ceil(len(train_ds) / args.batch_size)", []),
+                                           ("", "len(train_ds) // 64", [])):
+        assert lint_project(tmp_path, {"trainer": FLOORED.format(drop_last=drop_last, per_epoch=per_epoch)},
+                            "trainer") == expected, (drop_last, per_epoch)

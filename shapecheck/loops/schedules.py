@@ -26,6 +26,8 @@ from shapecheck.objects.callers import calls_passing
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.factories import returned_by_definition
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.values import TorchObject
+from shapecheck.shapes.evaluator import evaluator
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -53,6 +55,8 @@ class Budget:
     node: cst.BaseExpression
     unit: Unit | None
     incomplete: bool = False
+    # OneCycleLR's batches of an epoch counted `len(dataset) // batch_size`: the two as the code spells them
+    floored: tuple[str, str] | None = None
 
 
 def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True,
@@ -67,16 +71,18 @@ def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, fac
     if qualname == "torch.optim.lr_scheduler.OneCycleLR":  # a project's own `OneCycleLR` has its own signature
         given = _arguments(call, _ONE_CYCLE)
         if "total_steps" in given:
-            return _budget(ctx, given["total_steps"], before, caller)
-        if "epochs" not in given:
+            budget = _budget(ctx, given["total_steps"], before, caller)
+        elif "epochs" not in given:
             return None
-        epochs = given["epochs"]
-        if "steps_per_epoch" not in given:
-            return Budget(epochs, None, incomplete=True)
-        per_epoch = given["steps_per_epoch"]
-        if type(per_epoch) is cst.Integer and per_epoch.value == "1":
-            return Budget(epochs, "epochs")
-        return Budget(per_epoch, "batches")
+        elif "steps_per_epoch" not in given:
+            return Budget(given["epochs"], None, incomplete=True)
+        elif type(per_epoch := given["steps_per_epoch"]) is cst.Integer and per_epoch.value == "1":
+            return Budget(given["epochs"], "epochs")
+        else:
+            budget = Budget(per_epoch, "batches")
+        if budget is not None and budget.unit == "batches" and caller is None:
+            budget.floored = _floored(ctx, budget.node, before)
+        return budget
     # the warm-up schedules by their names, whose copies in projects (and `pytorch_transformers`) keep the
     # signature; `get_scheduler` only as Hugging Face's
     if name in _HF_SCHEDULES and (name != "get_scheduler" or qualname.startswith("transformers.")):
@@ -183,6 +189,56 @@ def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth
         elif operator in (cst.FloorDivide, cst.Divide) and count_unit(ctx, expr.left, before, depth - 1) == "batches":
             return "batches"  # the batches of all epochs over the accumulation steps
     return None
+
+
+def _floored(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 4) -> tuple[str, str] | None:
+    """The dataset and the batch size of a count of batches `len(dataset) // batch_size` (or `int(len(dataset) /
+    batch_size)`) that `expr` is or multiplies (`epochs * (len(train_ds) // args.batch_size)`), as spelled."""
+    if depth <= 0:
+        return None
+    kind = type(expr)
+    if kind is cst.Name or kind is cst.Attribute:
+        value, at = ctx.value_of(expr, before)
+        return _floored(ctx, value, at, depth - 1) if value is not expr else None
+    if kind is cst.Call and len(expr.args) == 1 and dotted_name(expr.func) in ("int", "math.floor"):
+        inner = expr.args[0].value
+        if type(inner) is cst.BinaryOperation and type(inner.operator) is cst.Divide:
+            return _floored(ctx, inner.with_changes(operator=cst.FloorDivide()), before, depth - 1)
+        return _floored(ctx, inner, before, depth - 1)
+    if kind is not cst.BinaryOperation:
+        return None
+    if type(expr.operator) is cst.Multiply:
+        return _floored(ctx, expr.left, before, depth - 1) or _floored(ctx, expr.right, before, depth - 1)
+    left = expr.left
+    if type(expr.operator) is cst.FloorDivide and type(left) is cst.Call and dotted_name(left.func) == "len" \
+            and len(left.args) == 1 and not left.args[0].star:
+        return ctx.code(left.args[0].value), ctx.code(expr.right)
+    return None
+
+
+def keeps_partial_batch(ctx: Context, loop: cst.CSTNode, floored: tuple[str, str]) -> bool:
+    """`loop` goes over a `DataLoader` of the dataset and batch size `floored` names that keeps the last, partial
+    batch of an epoch (no `drop_last=True`, no sampler of batches): `ceil(len / batch_size)` batches, one more than
+    `len // batch_size` whenever the batch size does not divide the dataset."""
+    if type(loop) is not cst.For:
+        return False
+    iterated = loop.iter
+    while type(iterated) is cst.Call and dotted_name(iterated.func) in ("enumerate", "tqdm", "tqdm.tqdm") \
+            and iterated.args:
+        iterated = iterated.args[0].value
+    with ctx.at(ctx.point_within(iterated) or ctx.module_point()):
+        built = evaluator(ctx).value(iterated)  # `self.train_loader` its `__init__` built, too
+    loader = built.call if isinstance(built, TorchObject) and built.qualname.endswith(".DataLoader") else None
+    if loader is None or any(arg.star for arg in loader.args):
+        return False
+    given = _arguments(loader, ("dataset", "batch_size"))
+    drop_last = given.get("drop_last")
+    if "batch_sampler" in given or drop_last is not None and not (type(drop_last) is cst.Name
+                                                                  and drop_last.value == "False"):
+        return False
+    dataset, batch_size = given.get("dataset"), given.get("batch_size")
+    return dataset is not None and batch_size is not None \
+        and (ctx.code(dataset), ctx.code(batch_size)) == floored
 
 
 def _names_epochs(expr: cst.BaseExpression) -> bool:
