@@ -55,9 +55,11 @@ class SamplerWithoutSetEpoch(Rule):
 
         A trainer's loader stored from its constructor (`self.train_loader = train_loader`, looped over in an
         epoch method such as the DDP tutorial's `_run_epoch(epoch)`) counts when a construction of the trainer in
-        the file hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
+        the file, or in a module of the project that never calls `set_epoch` (`Runner(model, optimizer, loader,
+        sampler, args.epochs)` in main.py), hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
-        DataLoader(dataset, sampler=self.sampler)`, or a split of the dict of loaders a factory of the file or of
+        DataLoader(dataset, sampler=self.sampler)`, the sampler perhaps from a function of another module:
+        `self.sampler = build_sampler(train_set)`, or a split of the dict of loaders a factory of the file or of
         another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
         counts when a call of the method that iterates it runs in a loop. So does a loader a method of an object
         the trainer stores from its constructor makes each call (`for x, y in self.data.train_loader(epoch):`),
@@ -818,8 +820,13 @@ class SamplerWithoutSetEpoch(Rule):
             # `return DistributedSampler(...)`, the sharded run's sampler
             factory, call = _sampler_factory(ctx, built.func.value), built
             built = factory[1] if factory is not None else built
-        if type(built) is not cst.Call or not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
+        if type(built) is not cst.Call:
             return False, None
+        if not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
+            # `self.sampler = build_sampler(train_set)` of another module: the objects floor runs it
+            value, at = ctx.value_of(sampler.value, before)
+            return follow and value is built and _imported_call(ctx, built) \
+                and _shuffling_sampler(evaluator(ctx).value(built, at)), None
         shuffle = keyword_arg(built, "shuffle")
         flag = shuffle.value if shuffle is not None else None
         if factory is not None and type(flag) is cst.Name and flag.value != "True":
@@ -987,8 +994,8 @@ class SamplerWithoutSetEpoch(Rule):
                 if passed and all(_makes_shuffling(reader, argument, point, path, made)
                                   for argument, point, reader in passed):
                     found.append(iterated)
-            elif any(self._passed_shuffling(argument, point, factories, path)
-                     for argument, point, reader in passed if reader is self.ctx):
+            elif any(self._passed_shuffling(argument, point, factories, path) if reader is self.ctx
+                     else _hands_shuffling(reader, argument, point, path) for argument, point, reader in passed):
                 found.append(iterated)
         for node in found:
             self.report(node, f"`{self.ctx.code(node)}` draws from a shuffling `DistributedSampler` every epoch, but "
@@ -1025,6 +1032,16 @@ def _shuffling_sampler(sampler: object) -> bool:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _hands_shuffling(reader: Context, argument: cst.BaseExpression, point: Point, path: tuple[str, ...]) -> bool:
+    """A construction in another module (`reader`, which never calls `set_epoch`) hands a shuffling loader, or an
+    object holding one at the attributes `path`, as the objects floor reads it there (`Runner(model, loader,
+    sampler)` in main.py, the loader built beside the `DistributedSampler`)."""
+    if reader.calls_to("set_epoch"):
+        return False
+    with reader.at(point):
+        return _built_shuffling(attribute_path(evaluator(reader).value(argument), path))
 
 
 def _makes_shuffling(reader: Context, argument: cst.BaseExpression, point: Point, path: tuple[str, ...],

@@ -6,7 +6,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.loops.schedules import Budget, handed_budgets, schedule_budget, stepping_unit
+from shapecheck.loops.schedules import Budget, handed_budgets, keeps_partial_batch, schedule_budget, stepping_unit
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import Event, training_loop
 
@@ -33,8 +33,14 @@ class SchedulerTotalStepsMismatch(Rule):
         method a trainer runs on each of its callbacks in its batch loop (`for cb in self.callbacks:
         cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
         the trainer of this file or of the modules beside it. The schedule may come from a factory of the file or
-        of a project module it imports (`build_scheduler(optimizer, cfg)` returning it). Also OneCycleLR given
-        `epochs` without `steps_per_epoch`, which its constructor refuses.
+        of a project module it imports or calls through its module (`build_scheduler(optimizer, cfg)`,
+        `schedulers.build(optimizer, args.epochs)` returning it), its length read with the count the call hands it
+        (`total_steps=total_steps`) or a config entry (`cfg["epochs"]`). Also OneCycleLR given
+        `epochs` without `steps_per_epoch`, which its constructor refuses, and OneCycleLR counting the batches of an
+        epoch as `len(dataset) // batch_size` (`steps_per_epoch=`, or times the epochs in `total_steps`; also
+        `int(len(dataset) / batch_size)`), stepped per batch over a `DataLoader` of that dataset and batch size that
+        keeps the last, partial batch (no `drop_last=True`): an epoch has one batch more whenever the batch size
+        does not divide the dataset, and the last epoch raises.
 
         Not reported: a length that is a plain number or a name that says nothing about epochs (`total_steps=
         num_training_steps`), a step under an `if` (other than `if scheduler is not None:`, or per batch the modulo
@@ -345,6 +351,14 @@ class SchedulerTotalStepsMismatch(Rule):
                 budget = next((budget for budget in budgets if budget.unit not in (None, unit)), None)
             else:
                 budget = given if given.unit not in (None, unit) else None
+                if unit == given.unit == "batches" and given.floored is not None and event.loops \
+                        and keeps_partial_batch(self.ctx, event.loops[-1], given.floored):
+                    dataset, batch_size = given.floored
+                    self.report(event.node, f"`{self.ctx.code(event.node)}` runs once per batch, but OneCycleLR "
+                                            f"counts the batches of an epoch as `len({dataset})` over `{batch_size}` "
+                                            "rounded down while the loader keeps the last, partial one: one step "
+                                            "more each epoch, and it raises in the last epoch; size it with "
+                                            "`len(loader)`, or pass `drop_last=True`")
             if budget is not None:
                 self._report(event, budget, unit)
 

@@ -331,3 +331,84 @@ def test_a_loader_a_stored_data_wrapper_s_method_makes_of_the_sampler_it_keeps(t
         files = {"task.py": TASK, "data.py": WRAPPER_DATA.format(set_epoch=set_epoch),
                  "main.py": MAIN.format(shuffle=shuffle)}
         assert project_rows(tmp_path, "task.py", files) == expected, (set_epoch, shuffle)
+
+
+RUNNER = """
+    import torch
+
+    class Runner:
+        def __init__(self, model, optimizer, train_loader, train_sampler, max_epochs):
+            self.model, self.optimizer, self.max_epochs = model, optimizer, max_epochs
+            self.train_loader = train_loader
+            self.train_sampler = train_sampler
+
+        def run(self):
+            for epoch in range(self.max_epochs):{set_epoch}
+                for images, labels in self.train_loader:
+                    loss = torch.nn.functional.cross_entropy(self.model(images), labels)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+"""
+
+RUNNER_MAIN = """
+    import torch
+    from torch.utils.data import DataLoader, DistributedSampler
+    from engine import Runner
+
+    def main(args, dataset, model):
+        sampler = DistributedSampler(dataset{shuffle})
+        loader = DataLoader(dataset, batch_size=args.batch_size, sampler=sampler, pin_memory=True)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        Runner(model, optimizer, loader, sampler, args.epochs).run()
+"""
+
+
+def test_a_runner_s_loader_built_with_its_sampler_by_a_construction_in_another_module(tmp_path: Path) -> None:
+    # the sampler is kept in the runner's attribute beside the loader, never given the epoch
+    for set_epoch, shuffle, expected in (("", "", [12]), ("", ", shuffle=False", []),
+                                         ("\n                self.train_sampler.set_epoch(epoch)", "", [])):
+        files = {"engine/__init__.py": "from .runner import Runner\n",
+                 "engine/runner.py": RUNNER.format(set_epoch=set_epoch),
+                 "main.py": RUNNER_MAIN.format(shuffle=shuffle)}
+        assert project_rows(tmp_path, "engine/runner.py", files) == expected, (set_epoch, shuffle)
+
+
+SAMPLERS = """
+    import torch.distributed as dist
+    from torch.utils.data.distributed import DistributedSampler
+
+    def build_sampler(dataset, shuffle=True):
+        return DistributedSampler(dataset, num_replicas=dist.get_world_size(), rank=dist.get_rank(),
+                                  shuffle=shuffle)
+"""
+
+SOLVER = """
+    import torch
+    from torch.utils.data import DataLoader
+    from utils.dist import build_sampler
+
+    class Solver:
+        def __init__(self, opts, net, train_set):
+            self.opts, self.net = opts, net
+            self.train_sampler = build_sampler(train_set{shuffle})
+            self.train_loader = DataLoader(train_set, batch_size=opts["batch_size"], sampler=self.train_sampler)
+            self.optim = torch.optim.Adam(net.parameters(), lr=opts["lr"])
+
+        def train_one_epoch(self, epoch):
+            for step, (x, y) in enumerate(self.train_loader):
+                loss = torch.nn.functional.mse_loss(self.net(x), y)
+                self.optim.zero_grad()
+                loss.backward()
+                self.optim.step()
+
+        def solve(self):
+            for epoch in range(self.opts["epochs"]):
+                self.train_one_epoch(epoch)
+"""
+
+
+def test_a_trainer_s_sampler_attribute_from_a_factory_of_another_module(tmp_path: Path) -> None:
+    for shuffle, expected in (("", [14]), (", shuffle=False", [])):
+        files = {"utils/__init__.py": "", "utils/dist.py": SAMPLERS, "solver.py": SOLVER.format(shuffle=shuffle)}
+        assert project_rows(tmp_path, "solver.py", files) == expected, shuffle

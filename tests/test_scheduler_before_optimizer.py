@@ -168,3 +168,81 @@ def test_each_of_the_model_s_schedulers_stepped_after_the_epoch_s_batches_is_cle
                 model.optimize_parameters(x)
             model.update_learning_rate()
     """) == []
+
+
+PACKAGE = {
+    "models/__init__.py": "from .gan_model import GANModel\n",
+    "models/base_model.py": """
+        import torch
+
+        class BaseModel:
+            def __init__(self, cfg):
+                self.cfg, self.optimizers, self.schedulers = cfg, [], []
+
+            def setup(self):
+                self.schedulers = [torch.optim.lr_scheduler.StepLR(o, step_size=30) for o in self.optimizers]
+
+            def update_learning_rate(self):
+                for scheduler in self.schedulers:
+                    scheduler.step()
+                return self.optimizers[0].param_groups[0]["lr"]
+    """,
+    "models/gan_model.py": """
+        import torch
+        import torch.nn as nn
+        from .base_model import BaseModel
+
+        class GANModel(BaseModel):
+            def __init__(self, cfg):
+                super().__init__(cfg)
+                self.netG, self.netD = nn.Linear(16, 32), nn.Linear(32, 1)
+                self.optimizer_G = torch.optim.Adam(self.netG.parameters(), lr=cfg.lr)
+                self.optimizer_D = torch.optim.Adam(self.netD.parameters(), lr=cfg.lr)
+                self.optimizers = [self.optimizer_G, self.optimizer_D]
+
+            def optimize_parameters(self, z, real):
+                fake = self.netG(z)
+                self.optimizer_D.zero_grad()
+                (self.netD(fake.detach()).mean() - self.netD(real).mean()).backward()
+                self.optimizer_D.step()
+                self.optimizer_G.zero_grad()
+                (-self.netD(fake).mean()).backward()
+                self.optimizer_G.step()
+    """,
+}
+
+PACKAGE_TRAIN = """
+    import torch
+    from models import GANModel
+
+    def main(cfg, loader):
+        model = GANModel(cfg)
+        model.setup()
+        for epoch in range(cfg.epochs):{loop}
+"""
+
+
+def lint_package(folder: Path, loop: str) -> list[int]:
+    """SC213's rows in `train.py`, whose epoch loop is `loop`, of a model whose base class is in another module of
+    the package that re-exports the model."""
+    for name, text in {**PACKAGE, "train.py": PACKAGE_TRAIN.format(loop=textwrap.indent(loop, " " * 12))}.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(textwrap.dedent(text))
+    PROJECT.forget()
+    path = folder / "train.py"
+    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC213"])).findings]
+
+
+def test_a_method_the_model_inherits_from_a_base_of_another_module_steps_each_scheduler_at_the_top(
+        tmp_path: Path) -> None:
+    assert lint_package(tmp_path, """
+lr = model.update_learning_rate()
+for z, real in loader:
+    model.optimize_parameters(z, real)""") == [9]
+
+
+def test_the_inherited_method_called_after_the_epoch_s_batches_is_clean(tmp_path: Path) -> None:
+    assert lint_package(tmp_path, """
+for z, real in loader:
+    model.optimize_parameters(z, real)
+lr = model.update_learning_rate()""") == []

@@ -143,3 +143,120 @@ def test_a_schedule_a_factory_of_another_module_sizes_by_the_epochs_is_reported(
 
 def test_a_factory_sizing_it_by_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
     assert lint_factory(tmp_path, "cfg.num_epochs * batches_per_epoch") == []
+
+
+SCHEDULERS = """
+    import torch
+
+    def build_scheduler(optimizer, max_lr, total_steps):
+        return torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=max_lr, total_steps=total_steps)
+"""
+
+AGENT = """
+    import torch
+    import torch.nn as nn
+
+    import schedulers
+
+    class Agent:
+        def __init__(self, args, net, data):
+            self.net, self.data, self.args = net, data, args
+            self.optim = torch.optim.Adam(net.parameters(), lr=args.lr)
+            self.sched = schedulers.build_scheduler(self.optim, args.lr, {total})
+
+        def learn(self):
+            for ep in range(self.args.epochs):
+                for obs, target in self.data:
+                    loss = nn.functional.smooth_l1_loss(self.net(obs), target)
+                    self.optim.zero_grad()
+                    loss.backward()
+                    self.optim.step()
+                    self.sched.step()
+"""
+
+
+def lint_agent(folder: Path, total: str) -> list[int]:
+    return lint_project(folder, {"schedulers": SCHEDULERS, "agent": AGENT.format(total=total)}, "agent")
+
+
+def test_a_factory_of_an_imported_module_sizing_the_schedule_by_the_count_it_is_handed_is_read_at_the_call(
+        tmp_path: Path) -> None:
+    # `total_steps` names no unit: the trainer's `args.epochs` does
+    assert lint_agent(tmp_path, "args.epochs") == [20]
+
+
+def test_the_same_factory_handed_the_batches_of_every_epoch_is_clean(tmp_path: Path) -> None:
+    assert lint_agent(tmp_path, "args.epochs * len(data)") == []
+
+
+CONFIG_FACTORY = """
+    import torch
+
+    def build_scheduler(cfg, optimizer):
+        return torch.optim.lr_scheduler.OneCycleLR(optimizer, max_lr=cfg["lr"], {size})
+"""
+
+CONFIG_TRAINER = """
+    import torch.nn as nn
+    from optim import build_scheduler
+
+    class Trainer:
+        def __init__(self, cfg, model, optimizer, loader):
+            self.cfg, self.model, self.optimizer, self.loader = cfg, model, optimizer, loader
+            self.scheduler = build_scheduler(cfg, self.optimizer)
+
+        def train_epoch(self):
+            for x, y in self.loader:
+                self.optimizer.zero_grad()
+                nn.functional.cross_entropy(self.model(x), y).backward()
+                self.optimizer.step()
+                self.scheduler.step()
+"""
+
+
+def lint_config(folder: Path, size: str) -> list[int]:
+    return lint_project(folder, {"optim": CONFIG_FACTORY.format(size=size), "trainer": CONFIG_TRAINER}, "trainer")
+
+
+def test_a_schedule_sized_by_a_config_dict_entry_of_epochs_is_reported(tmp_path: Path) -> None:
+    assert lint_config(tmp_path, 'total_steps=cfg["train"]["epochs"]') == [15]
+
+
+def test_a_config_dict_sizing_it_by_epochs_and_the_steps_of_each_is_clean(tmp_path: Path) -> None:
+    assert lint_config(tmp_path, 'epochs=cfg["epochs"], steps_per_epoch=cfg["steps_per_epoch"]') == []
+
+
+FLOORED = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader
+
+    class Trainer:
+        def __init__(self, args, model, train_ds):
+            self.args, self.model = args, model
+            self.train_loader = DataLoader(train_ds, batch_size=args.batch_size, shuffle=True{drop_last})
+            self.optimizer = torch.optim.AdamW(model.parameters(), lr=args.lr)
+            self.scheduler = torch.optim.lr_scheduler.OneCycleLR(
+                self.optimizer, max_lr=args.lr, epochs=args.epochs, steps_per_epoch={per_epoch})
+
+        def train(self):
+            for epoch in range(self.args.epochs):
+                for x, y in self.train_loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()
+                    self.scheduler.step()
+"""
+
+
+def test_one_cycle_counting_the_dataset_over_the_batch_size_rounded_down_while_the_loader_keeps_the_last_batch(
+        tmp_path: Path) -> None:
+    # 100 samples in batches of 32: 3 steps an epoch in the schedule, 4 batches; the third epoch raises
+    for drop_last, per_epoch, expected in (("", "len(train_ds) // args.batch_size", [20]),
+                                           ("", "int(len(train_ds) / args.batch_size)", [20]),
+                                           (", drop_last=True", "len(train_ds) // args.batch_size", []),
+                                           ("", "len(self.train_loader)", []),
+                                           ("", "math.ceil(len(train_ds) / args.batch_size)", []),
+                                           ("", "len(train_ds) // 64", [])):
+        assert lint_project(tmp_path, {"trainer": FLOORED.format(drop_last=drop_last, per_epoch=per_epoch)},
+                            "trainer") == expected, (drop_last, per_epoch)

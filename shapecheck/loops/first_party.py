@@ -29,6 +29,7 @@ def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Con
     if not wanted:
         return
     seen: set[int] = set()
+    found: set[tuple[str, int]] = set()  # a base's method, reached through each module of a class inheriting it
     for bound, bindings in ctx._module_scope().bindings.items():
         for binding in bindings:
             if binding.kind != "import" or not binding.qualname:
@@ -44,8 +45,10 @@ def imported_functions(ctx: Context) -> Iterator[tuple[str, cst.FunctionDef, Con
                 continue
             seen.add(id(other))
             for name in wanted:
-                for definition, where in _defined(other, name):
-                    yield name, definition, where
+                for definition, where in _defined(other, name, through=imported if imported != name else None):
+                    if (name, id(definition)) not in found:
+                        found.add((name, id(definition)))
+                        yield name, definition, where
 
 
 def returned_by_imported(ctx: Context, call: cst.Call, index: int | None = None
@@ -69,21 +72,47 @@ def returned_by_imported(ctx: Context, call: cst.Call, index: int | None = None
 _RE_EXPORTS = 1
 
 
-def _defined(ctx: Context, name: str, depth: int = 0) -> Iterator[tuple[cst.FunctionDef, Context]]:
+def _defined(ctx: Context, name: str, depth: int = 0, through: str | None = None
+             ) -> Iterator[tuple[cst.FunctionDef, Context]]:
     """The definitions of `name` in the module of `ctx`, or in the project module it imports the name from (`from
-    pkg import train_one_epoch`, where `pkg/__init__.py` re-exports it from `.engine`), each with its module's
-    context."""
+    pkg import train_one_epoch`, where `pkg/__init__.py` re-exports it from `.engine`), or the class `through` the
+    file imports from it (`from models import GANModel`, re-exported from `.gan_model`), each with its module's
+    context; a method also where a class of the module inherits it from a base of another module."""
     if name in ctx.functions:
         for definition in ctx.functions[name]:
             yield definition, ctx
         return
-    if depth >= _RE_EXPORTS:
-        return
-    for binding in ctx._module_scope().bindings.get(name, ()):
-        if binding.kind == "import" and binding.qualname:
-            other = _module_context(ctx, name, binding.qualname)
-            if other is not None:
-                yield from _defined(other, binding.qualname.rsplit(".", 1)[-1], depth + 1)
+    if depth < _RE_EXPORTS:
+        for bound in (name, through) if through is not None else (name,):
+            for binding in ctx._module_scope().bindings.get(bound, ()):
+                if binding.kind == "import" and binding.qualname:
+                    other = _module_context(ctx, bound, binding.qualname)
+                    if other is None:
+                        continue
+                    if bound != through:
+                        yield from _defined(other, binding.qualname.rsplit(".", 1)[-1], depth + 1)
+                        continue
+                    for definition, where in _defined(other, name, depth + 1):
+                        if where.class_of_method(definition) is not None:  # the class's, or a base's
+                            yield definition, where
+    yield from _inherited(ctx, name)
+
+
+def _inherited(ctx: Context, name: str) -> Iterator[tuple[cst.FunctionDef, Context]]:
+    """The method `name` a class of `ctx`'s module inherits from a base another project module defines (pix2pix's
+    `GANModel(BaseModel)` with `from .base_model import BaseModel`, whose `update_learning_rate` an epoch loop
+    calls)."""
+    bases = {base.value.value for class_def in ctx.class_defs for base in class_def.bases
+             if type(base.value) is cst.Name}
+    for base in sorted(bases):
+        for binding in ctx._module_scope().bindings.get(base, ()):
+            if binding.kind != "import" or not binding.qualname:
+                continue
+            other = _module_context(ctx, base, binding.qualname)
+            for definition in other.functions.get(name, ()) if other is not None else ():
+                owner = other.class_of_method(definition)
+                if owner is not None and owner.name.value == binding.qualname.rsplit(".", 1)[-1]:
+                    yield definition, other
 
 
 def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:

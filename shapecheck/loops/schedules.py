@@ -21,10 +21,13 @@ from shapecheck.engine.syntax import dotted_name, last_name
 from shapecheck.engine.walker import children
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.loops.training_loop import TrainingLoop
+from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import calls_passing
 from shapecheck.objects.executor import target_names
-from shapecheck.objects.factories import returned_by_factory
+from shapecheck.objects.factories import returned_by_definition
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
+from shapecheck.objects.values import TorchObject
+from shapecheck.shapes.evaluator import evaluator
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -52,13 +55,15 @@ class Budget:
     node: cst.BaseExpression
     unit: Unit | None
     incomplete: bool = False
+    # OneCycleLR's batches of an epoch counted `len(dataset) // batch_size`: the two as the code spells them
+    floored: tuple[str, str] | None = None
 
 
-def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True
-                    ) -> Budget | None:
+def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, factories: bool = True,
+                    caller: Caller | None = None) -> Budget | None:
     """The budget of the schedule `call` builds, with names read as of `before`, or with `factories` that a
     factory it calls returns; None for another call, a step count not given or hidden by `*args`, or one in no
-    unit known."""
+    unit known. `caller`: `call` is what a factory returns, whose parameters are read at the call of it."""
     if any(arg.star for arg in call.args):
         return None
     qualname = ctx.qualname(call.func) or ""
@@ -66,42 +71,74 @@ def schedule_budget(ctx: Context, call: cst.Call, before: int | None = None, fac
     if qualname == "torch.optim.lr_scheduler.OneCycleLR":  # a project's own `OneCycleLR` has its own signature
         given = _arguments(call, _ONE_CYCLE)
         if "total_steps" in given:
-            return _budget(ctx, given["total_steps"], before)
-        if "epochs" not in given:
+            budget = _budget(ctx, given["total_steps"], before, caller)
+        elif "epochs" not in given:
             return None
-        epochs = given["epochs"]
-        if "steps_per_epoch" not in given:
-            return Budget(epochs, None, incomplete=True)
-        per_epoch = given["steps_per_epoch"]
-        if type(per_epoch) is cst.Integer and per_epoch.value == "1":
-            return Budget(epochs, "epochs")
-        return Budget(per_epoch, "batches")
+        elif "steps_per_epoch" not in given:
+            return Budget(given["epochs"], None, incomplete=True)
+        elif type(per_epoch := given["steps_per_epoch"]) is cst.Integer and per_epoch.value == "1":
+            return Budget(given["epochs"], "epochs")
+        else:
+            budget = Budget(per_epoch, "batches")
+        if budget is not None and budget.unit == "batches" and caller is None:
+            budget.floored = _floored(ctx, budget.node, before)
+        return budget
     # the warm-up schedules by their names, whose copies in projects (and `pytorch_transformers`) keep the
     # signature; `get_scheduler` only as Hugging Face's
     if name in _HF_SCHEDULES and (name != "get_scheduler" or qualname.startswith("transformers.")):
         given = _arguments(call, ("",) * _HF_SCHEDULES[name] + ("num_training_steps",))
         count = given.get("num_training_steps")
-        return _budget(ctx, count, before) if count is not None else None
-    return _built_by_factory(ctx, call) if factories else None
+        return _budget(ctx, count, before, caller) if count is not None else None
+    return _built_by_factory(ctx, call, before) if factories else None
 
 
-def _built_by_factory(ctx: Context, call: cst.Call) -> Budget | None:
-    """The budget of the schedule a factory of this file, or of a project module it imports the factory from,
-    returns (`build_scheduler(optimizer, cfg)` with one `return OneCycleLR(...)`), read with the factory's names."""
-    if type(call.func) is not cst.Name:
-        return None
-    name = call.func.value
-    readers = [ctx] if name in ctx.functions else [where for imported, _, where in imported_functions(ctx)
-                                                    if imported == name]
-    for reader in readers[:1] if len(readers) == 1 else ():
-        found = returned_by_factory(reader, call)
-        if found is None:
+# Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
+@record(slots=True, eq=False)
+class Caller:
+    """The call of a factory whose returned schedule is read: a parameter of the factory that sizes it
+    (`def build_scheduler(optimizer, max_lr, total_steps)`) is what the call passes, read in the caller's names."""
+
+    ctx: Context
+    call: cst.Call
+    before: int | None
+    factory: cst.FunctionDef
+
+    def passed(self, name: str) -> cst.BaseExpression | None:
+        if not any(param.name.value == name for param in self.factory.params.params):
             return None
-        returned, point = found
-        with reader.at(point):
-            value, before = reader.value_of(returned)
-            return schedule_budget(reader, value, before, factories=False) if type(value) is cst.Call else None
-    return None
+        return passed_argument(self.factory, self.call, name)
+
+
+def _built_by_factory(ctx: Context, call: cst.Call, before: int | None) -> Budget | None:
+    """The budget of the schedule a factory of this file, or of a project module it imports the factory or its
+    module from, returns (`build_scheduler(optimizer, cfg)`, `schedulers.build(optimizer, args.epochs)` with one
+    `return OneCycleLR(...)`), read with the factory's names and the call's arguments for its parameters."""
+    func = call.func
+    if type(func) is cst.Name:
+        name = func.value
+    elif type(func) is cst.Attribute and type(func.value) is cst.Name and _imports_module(ctx, func.value.value):
+        name = func.attr.value
+    else:
+        return None
+    readers = [(definition, ctx) for definition in ctx.functions.get(name, ())] if type(func) is cst.Name \
+        and name in ctx.functions else [(definition, where) for imported, definition, where
+                                        in imported_functions(ctx) if imported == name]
+    if len(readers) != 1:
+        return None
+    factory, reader = readers[0]
+    found = returned_by_definition(reader, factory)
+    if found is None:
+        return None
+    returned, point = found
+    with reader.at(point):
+        value, at = reader.value_of(returned)
+        return schedule_budget(reader, value, at, factories=False, caller=Caller(ctx, call, before, factory)) \
+            if type(value) is cst.Call else None
+
+
+def _imports_module(ctx: Context, name: str) -> bool:
+    """`name` is bound by an import at module level (`import schedulers`, `from utils import optim`)."""
+    return any(binding.kind == "import" for binding in ctx._module_scope().bindings.get(name, ()))
 
 
 def _arguments(call: cst.Call, positions: tuple[str, ...]) -> dict[str, cst.BaseExpression]:
@@ -114,15 +151,21 @@ def _arguments(call: cst.Call, positions: tuple[str, ...]) -> dict[str, cst.Base
     return given
 
 
-def _budget(ctx: Context, expr: cst.BaseExpression, before: int | None) -> Budget | None:
+def _budget(ctx: Context, expr: cst.BaseExpression, before: int | None, caller: Caller | None = None
+            ) -> Budget | None:
+    if caller is not None and type(expr) is cst.Name and (passed := caller.passed(expr.value)) is not None:
+        # the count the factory is handed says its unit, else the parameter's name (`def build(opt, epochs)`)
+        unit = count_unit(caller.ctx, passed, caller.before)
+        if unit is not None:
+            return Budget(passed, unit)
     unit = count_unit(ctx, expr, before)
     return Budget(expr, unit) if unit is not None else None
 
 
 def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 4) -> Unit | None:
-    """What the number `expr` counts: "epochs" for a number of epochs (`args.epochs`, `cfg.num_epochs`, a local
-    assigned one), "batches" for that number times another (`epochs * len(loader)`, divided by the accumulation
-    or not); None otherwise."""
+    """What the number `expr` counts: "epochs" for a number of epochs (`args.epochs`, `cfg.num_epochs`,
+    `cfg["epochs"]`, a local assigned one), "batches" for that number times another (`epochs * len(loader)`,
+    divided by the accumulation or not); None otherwise."""
     if depth <= 0:
         return None
     kind = type(expr)
@@ -130,6 +173,8 @@ def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth
         value, at = ctx.value_of(expr, before)
         if value is not expr:
             return count_unit(ctx, value, at, depth - 1)
+        return "epochs" if _names_epochs(expr) else None
+    if kind is cst.Subscript:
         return "epochs" if _names_epochs(expr) else None
     if kind is cst.Call and len(expr.args) == 1 and dotted_name(expr.func) in ("int", "math.ceil", "math.floor",
                                                                                 "round"):
@@ -146,12 +191,70 @@ def count_unit(ctx: Context, expr: cst.BaseExpression, before: int | None, depth
     return None
 
 
+def _floored(ctx: Context, expr: cst.BaseExpression, before: int | None, depth: int = 4) -> tuple[str, str] | None:
+    """The dataset and the batch size of a count of batches `len(dataset) // batch_size` (or `int(len(dataset) /
+    batch_size)`) that `expr` is or multiplies (`epochs * (len(train_ds) // args.batch_size)`), as spelled."""
+    if depth <= 0:
+        return None
+    kind = type(expr)
+    if kind is cst.Name or kind is cst.Attribute:
+        value, at = ctx.value_of(expr, before)
+        return _floored(ctx, value, at, depth - 1) if value is not expr else None
+    if kind is cst.Call and len(expr.args) == 1 and dotted_name(expr.func) in ("int", "math.floor"):
+        inner = expr.args[0].value
+        if type(inner) is cst.BinaryOperation and type(inner.operator) is cst.Divide:
+            return _floored(ctx, inner.with_changes(operator=cst.FloorDivide()), before, depth - 1)
+        return _floored(ctx, inner, before, depth - 1)
+    if kind is not cst.BinaryOperation:
+        return None
+    if type(expr.operator) is cst.Multiply:
+        return _floored(ctx, expr.left, before, depth - 1) or _floored(ctx, expr.right, before, depth - 1)
+    left = expr.left
+    if type(expr.operator) is cst.FloorDivide and type(left) is cst.Call and dotted_name(left.func) == "len" \
+            and len(left.args) == 1 and not left.args[0].star:
+        return ctx.code(left.args[0].value), ctx.code(expr.right)
+    return None
+
+
+def keeps_partial_batch(ctx: Context, loop: cst.CSTNode, floored: tuple[str, str]) -> bool:
+    """`loop` goes over a `DataLoader` of the dataset and batch size `floored` names that keeps the last, partial
+    batch of an epoch (no `drop_last=True`, no sampler of batches): `ceil(len / batch_size)` batches, one more than
+    `len // batch_size` whenever the batch size does not divide the dataset."""
+    if type(loop) is not cst.For:
+        return False
+    iterated = loop.iter
+    while type(iterated) is cst.Call and dotted_name(iterated.func) in ("enumerate", "tqdm", "tqdm.tqdm") \
+            and iterated.args:
+        iterated = iterated.args[0].value
+    with ctx.at(ctx.point_within(iterated) or ctx.module_point()):
+        built = evaluator(ctx).value(iterated)  # `self.train_loader` its `__init__` built, too
+    loader = built.call if isinstance(built, TorchObject) and built.qualname.endswith(".DataLoader") else None
+    if loader is None or any(arg.star for arg in loader.args):
+        return False
+    given = _arguments(loader, ("dataset", "batch_size"))
+    drop_last = given.get("drop_last")
+    if "batch_sampler" in given or drop_last is not None and not (type(drop_last) is cst.Name
+                                                                  and drop_last.value == "False"):
+        return False
+    dataset, batch_size = given.get("dataset"), given.get("batch_size")
+    return dataset is not None and batch_size is not None \
+        and (ctx.code(dataset), ctx.code(batch_size)) == floored
+
+
 def _names_epochs(expr: cst.BaseExpression) -> bool:
-    name = dotted_name(expr)
+    name = _key(expr) if type(expr) is cst.Subscript else dotted_name(expr)
     if name is None:
         return False
     word = name.rsplit(".", 1)[-1].lower()
     return "epoch" in word and not any(other in word for other in _NOT_EPOCHS)
+
+
+def _key(expr: cst.Subscript) -> str | None:
+    """The string key a config entry is read with (`cfg["epochs"]`, `cfg["train"]["num_epochs"]`)."""
+    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Index:
+        return None
+    key = expr.slice[0].slice.value
+    return key.evaluated_value if type(key) is cst.SimpleString and isinstance(key.evaluated_value, str) else None
 
 
 def over_stepped(loop: cst.CSTNode, step: cst.Call) -> bool:
