@@ -481,3 +481,68 @@ def test_every_step_of_windows_ending_on_a_range_of_options_against_the_next_rea
     found = _findings(project, {**METERS, "src/train.py": METERS["src/train.py"] % output})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`out` is (batch, args.window), `y` is (batch, 1)" in message for _, _, message in found)
+
+
+# the same dataset in a trainer class of the package holding the model and the criterion on `self`, its epoch run
+# from the script on a loader of simulated readings: the windows are as many as `__init__` finds ends for, a count
+# nothing states, and a loop over a loader of them is written to take its passes; `%s` is how the GRU's per-step
+# outputs are read
+METER_TRAINER = {
+    **{name: text for name, text in METERS.items() if name != "src/train.py"},
+    "src/meter/trainer.py": """
+        import torch
+
+
+        class Runner:
+            def __init__(self, model, lr: float = 1e-3):
+                self.model = model
+                self.loss_fn = torch.nn.L1Loss()
+                self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+            def epoch(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    out = %s
+                    loss = self.loss_fn(out, y)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+                    total += loss.item()
+                return total / len(loader)
+    """,
+    "src/train.py": """
+        import argparse
+
+        import numpy as np
+        from torch.utils.data import DataLoader
+
+        from meter import GRUNet, MeterWindows
+        from meter.trainer import Runner
+
+
+        def simulate(n_hours: int, n_meters: int, seed: int = 0):
+            rng = np.random.default_rng(seed)
+            daily = np.sin(np.arange(n_hours) * 2 * np.pi / 24)[:, None]
+            return (daily + 0.1 * rng.standard_normal((n_hours, n_meters))).astype(np.float32)
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--days", type=int, default=90)
+            parser.add_argument("--window", type=int, default=48)
+            args = parser.parse_args()
+            readings = simulate(args.days * 24, n_meters=3)
+            loader = DataLoader(MeterWindows(readings, args.window), batch_size=32, shuffle=True)
+            runner = Runner(GRUNet(3))
+            for epoch in range(3):
+                print(epoch, runner.epoch(loader))
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.model(x).squeeze(-1)", [("src/train.py", 26)]),
+                                                  ("self.model(x)[:, -1]", [])])
+def test_a_trainers_epoch_over_windows_of_simulated_readings(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**METER_TRAINER, "src/meter/trainer.py": METER_TRAINER["src/meter/trainer.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
