@@ -382,7 +382,7 @@ FORECAST = {
             model = Forecaster(3)
             criterion = nn.MSELoss()
             opt = torch.optim.Adam(model.parameters())
-            for x, y in loader:
+            for step, (x, y) in enumerate(loader):
                 pred = model(x)
                 loss = criterion(pred, y)
                 opt.zero_grad()

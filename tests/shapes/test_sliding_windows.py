@@ -9,21 +9,21 @@ from tests.shapes.probe import probe
 
 
 def test_windows_a_dataset_cuts_from_a_literal_series() -> None:
+    """A comprehension over the ends, as a loop appending them would be."""
     assert probe('''
 import torch
 from torch.utils.data import DataLoader, Dataset
 
 class Windows(Dataset):
     def __init__(self, series, lookback=24, stride=2):
-        self.samples = []
-        for end in range(lookback, len(series) - 1, stride):
-            self.samples.append((series[end - lookback:end], series[end:end + 1, 0]))
+        self.pairs = [(series[t - lookback:t], series[t:t + 1, 0]) for t in range(lookback, len(series) - 1, stride)]
 
     def __len__(self):
-        return len(self.samples)
+        return len(self.pairs)
 
     def __getitem__(self, i):
-        return self.samples[i]
+        inputs, target = self.pairs[i]
+        return inputs, target
 
 for x, y in DataLoader(Windows(torch.randn(500, 3)), batch_size=16):
     probe(x)
@@ -45,21 +45,21 @@ from torch.utils.data import DataLoader, Dataset
 
 class MeterWindows(Dataset):
     def __init__(self, readings, window, stride=4):
-        self.readings = readings
+        self.readings, self.window = readings, window
         self.ends = list(range(window, len(readings), stride))
-        self.window = window
 
     def __len__(self):
         return len(self.ends)
 
     def __getitem__(self, i):
-        end = self.ends[i]
-        return torch.from_numpy(self.readings[end - self.window:end]), torch.tensor([self.readings[end, 0]])
+        stop = self.ends[i]
+        past = self.readings[stop - self.window:stop]
+        return torch.from_numpy(past), torch.tensor([self.readings[stop, 0]])
 
 class EarlyWindows(MeterWindows):
     def __getitem__(self, i):
-        end = self.ends[i]
-        return torch.from_numpy(self.readings[end - 2 * self.window:end]), torch.zeros(1)
+        stop = self.ends[i]
+        return torch.from_numpy(self.readings[stop - 2 * self.window:stop]), torch.zeros(1)
 
 parser = argparse.ArgumentParser()
 parser.add_argument("--window", type=int, default=48)
@@ -71,7 +71,7 @@ for x, y in DataLoader(MeterWindows(readings, args.window), batch_size=32):
     probe(y)
 for x, y in DataLoader(EarlyWindows(readings, args.window), batch_size=32):
     probe(x)
-''') == ["(batch, args.window, 3)", "(batch, 1)", "(batch, args.steps[end - 2 * self.window:end], 3)"]
+''') == ["(batch, args.window, 3)", "(batch, 1)", "(batch, args.steps[stop - 2 * self.window:stop], 3)"]
 
 
 def test_a_tensor_of_zero_dim_elements() -> None:
