@@ -327,3 +327,157 @@ def test_a_critic_helper_against_the_returns_column_of_minibatch_records_a_buffe
     found = _findings(project, files)
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`values` is (64,), `batch.returns` is (64, 1)" in message for _, _, message in found)
+
+
+# a load forecaster in a package: the dataset cuts sliding windows from a series, each ending at a number of
+# `range(lookback, len(series) - 1, stride)` (too many to run one by one), with the next reading as a (1,) target;
+# the model scores every step of the window; `%s` is what it returns
+FORECAST = {
+    "forecast/__init__.py": """
+        from .data import LoadWindows
+        from .model import Forecaster
+    """,
+    "forecast/data.py": """
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class LoadWindows(Dataset):
+            def __init__(self, series: torch.Tensor, lookback: int = 24, stride: int = 2):
+                self.samples = []
+                for end in range(lookback, len(series) - 1, stride):
+                    self.samples.append((series[end - lookback:end], series[end:end + 1, 0]))
+
+            def __len__(self):
+                return len(self.samples)
+
+            def __getitem__(self, i):
+                return self.samples[i]
+    """,
+    "forecast/model.py": """
+        import torch.nn as nn
+
+
+        class Forecaster(nn.Module):
+            def __init__(self, n_features: int, hidden: int = 32):
+                super().__init__()
+                self.lstm = nn.LSTM(n_features, hidden, batch_first=True)
+                self.out = nn.Linear(hidden, 1)
+
+            def forward(self, x):
+                seq, _ = self.lstm(x)
+                return %s
+    """,
+    "train.py": """
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader
+
+        from forecast import Forecaster, LoadWindows
+
+
+        def main():
+            series = torch.randn(500, 3)
+            loader = DataLoader(LoadWindows(series, lookback=24), batch_size=16, shuffle=True)
+            model = Forecaster(3)
+            criterion = nn.MSELoss()
+            opt = torch.optim.Adam(model.parameters())
+            for step, (x, y) in enumerate(loader):
+                pred = model(x)
+                loss = criterion(pred, y)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.out(seq).squeeze(-1)", [("train.py", 17)]),
+                                                  ("self.out(seq[:, -1])", [])])
+def test_every_step_of_sliding_windows_against_the_next_reading(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**FORECAST, "forecast/model.py": FORECAST["forecast/model.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`pred` is (batch, 24), `y` is (batch, 1)" in message for _, _, message in found)
+
+
+# a meter forecaster in a `src/` layout: the window length and the series length are command-line options, the
+# dataset keeps the windows' ends, `list(range(window, len(readings), stride))`, and makes the reading after each a
+# one-element tensor of an array element; `%s` is how the GRU's per-step outputs are read
+METERS = {
+    "src/meter/__init__.py": """
+        from .dataset import MeterWindows
+        from .net import GRUNet
+    """,
+    "src/meter/dataset.py": """
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class MeterWindows(Dataset):
+            def __init__(self, readings, window: int, stride: int = 4):
+                self.readings = readings
+                self.ends = list(range(window, len(readings), stride))
+                self.window = window
+
+            def __len__(self):
+                return len(self.ends)
+
+            def __getitem__(self, i):
+                end = self.ends[i]
+                x = torch.from_numpy(self.readings[end - self.window:end])
+                y = torch.tensor([self.readings[end, 0]])
+                return x, y
+    """,
+    "src/meter/net.py": """
+        import torch.nn as nn
+
+
+        class GRUNet(nn.Module):
+            def __init__(self, n_in: int, hidden: int = 32):
+                super().__init__()
+                self.gru = nn.GRU(n_in, hidden, batch_first=True)
+                self.fc = nn.Linear(hidden, 1)
+
+            def forward(self, x):
+                h, _ = self.gru(x)
+                return self.fc(h)
+    """,
+    "src/train.py": """
+        import argparse
+
+        import numpy as np
+        import torch
+        from torch.utils.data import DataLoader
+
+        from meter import GRUNet, MeterWindows
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--window", type=int, default=48)
+            parser.add_argument("--steps", type=int, default=2000)
+            args = parser.parse_args()
+            readings = np.random.rand(args.steps, 3).astype(np.float32)
+            loader = DataLoader(MeterWindows(readings, args.window), batch_size=32, shuffle=True)
+            model = GRUNet(3)
+            loss_fn = torch.nn.L1Loss()
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for epoch in range(3):
+                for x, y in loader:
+                    out = %s
+                    loss = loss_fn(out, y)
+                    opt.zero_grad()
+                    loss.backward()
+                    opt.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("model(x)[..., 0]", [("src/train.py", 24)]),
+                                                  ("model(x)[:, -1]", [])])
+def test_every_step_of_windows_ending_on_a_range_of_options_against_the_next_reading(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**METERS, "src/train.py": METERS["src/train.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`out` is (batch, args.window), `y` is (batch, 1)" in message for _, _, message in found)

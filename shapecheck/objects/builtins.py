@@ -229,13 +229,17 @@ def grown_count(items: Seq) -> Dim | None:
 
 def some_int(items: Seq, key: Hashable, name: str) -> Dim | None:
     """One of the ints a list holds, not told which (`self.starts[idx]`, a pass of a loop over more of them than are
-    run one by one): at least 0 and below the largest plus one, so a window `signal[start:start + window]` at
-    starts `list(range(0, len(signal) - window, stride))` stays inside the signal; None unless every element is an
-    int the code states, none negative."""
+    run one by one): the least of them plus an int at least 0 and below the span up to the largest, so a window
+    `signal[start:start + window]` at starts `list(range(0, len(signal) - window, stride))`, or one that ends there,
+    `series[end - lookback:end]` for `end` in `range(lookback, len(series), stride)`, stays inside the signal; None
+    unless every element is an int the code states, none negative."""
     values = [value.literal if isinstance(value, Dim) else None for value in items.items]
     if not items.complete or not values or None in values or min(values) < 0:  # type: ignore[type-var]
         return None
-    return Dim.symbol(("element", items, key), name, below=Dim.of(max(values) + 1))  # type: ignore[type-var]
+    least = min(values)  # type: ignore[type-var]
+    offset = Dim.symbol(("element", items, key), f"{name} - {least}" if least else name,
+                        below=Dim.of(max(values) + 1 - least))  # type: ignore[type-var, operator]
+    return offset + Dim.of(least)
 
 
 def item(items: Seq, index: int) -> object:
@@ -897,9 +901,16 @@ def _passes_at_defaults(positional: tuple[object, ...]) -> int:
 def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:
     """What every number of `range(n)` (or `range(0, n)`) is when they are too many to list or `n` is not stated:
     an int at least 0 and below `n` (a window `series[s:s + w]` for `s` in `range(len(series) - w)` stays inside the
-    series); None for other starts and steps."""
-    if len(positional) == 2 and literal_of(positional[0]) != 0 or len(positional) == 3:
+    series). From another start or with a positive step the code states, `range(a, b, k)`: `a` plus an int at least 0
+    and below `b - a` (a window `sensors[end - w:end]` for `end` in `range(w, len(sensors) + 1, stride)`, the sliding
+    windows of a time-series dataset, is `w` rows), a symbol of its own kind, as it counts no passes; None for other
+    steps."""
+    end = positional[-1] if len(positional) == 1 else positional[1]
+    start = positional[0] if len(positional) > 1 else Dim.of(0)
+    step = literal_of(positional[2]) if len(positional) == 3 else 1
+    if not isinstance(end, Dim) or not isinstance(start, Dim) or type(step) is not int or step < 1:
         return None
-    end = positional[-1]
-    return Dim.symbol(("range index", id(node), end), "i", below=end) if isinstance(end, Dim) else None
+    if start.literal == 0 and step == 1:
+        return Dim.symbol(("range index", id(node), end), "i", below=end)
+    return start + Dim.symbol(("range offset", id(node), end - start), "i", below=end - start)
 

@@ -15,7 +15,7 @@ from shapecheck.shapes import numpy_arrays
 from shapecheck.shapes.elementwise import memory_format
 from shapecheck.shapes.literals import literal_dtype, nested_shape, range_length, uncounted_numbers
 from shapecheck.shapes.shape import DtypeFamily, Shape
-from shapecheck.shapes.values import Items
+from shapecheck.shapes.values import Array, Items
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -186,9 +186,20 @@ def _counted(ev: ShapeEvaluator, node: cst.Call, value: object, length: Dim | No
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     if not value.complete:
         return uncounted_numbers(ev, node, value, dtype, length)
-    if not value.items or any(isinstance(item, Shape) for item in value.items):  # tensors: one element each
+    if not value.items:
         return None
-    return Shape((Dim.of(len(value.items)),), 1, layout=(0,), dtype=dtype)
+    # 0-d tensors and array elements are numbers (`torch.tensor([readings[end, 0]])`, a window's next reading as a
+    # (1,) target); other tensors: one element each
+    scalars = [_is_scalar(item) for item in value.items]
+    if any(isinstance(item, Shape) for item, scalar in zip(value.items, scalars) if not scalar):
+        return None
+    return Shape((Dim.of(len(value.items)),), None if all(scalars) else 1, layout=(0,), dtype=dtype)
+
+
+def _is_scalar(item: object) -> bool:
+    """A 0-d tensor, or an element of a numpy array: one number, as `torch.tensor` reads it in a list."""
+    shape = item.shape if isinstance(item, Array) else item
+    return isinstance(shape, Shape) and shape.rank == 0
 
 
 def _legacy(dtype: DtypeFamily):
