@@ -631,8 +631,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return UNKNOWN
         return found
     if name == "iter" and positional is not None and len(positional) == 1:
-        each = ev.element(positional[0])  # an iterator: as many items as its source, each what they all are
-        return Seq((), complete=False, each=each) if each is not UNKNOWN else UNKNOWN
+        # an iterator: as many items as its source, each what they all are; a generator as far as a call that may
+        # change it is concerned (`next(batches)` takes an item, and every item left is still `each`)
+        each = ev.element(positional[0])
+        return Seq((), "generator", complete=False, each=each) if each is not UNKNOWN else UNKNOWN
     if name == "next" and positional is not None and len(positional) == 1:
         return ev.element(positional[0])  # `next(iter(loader))`, `next(model.parameters())`: any one of them
     if name == "super":

@@ -1,0 +1,124 @@
+"""Attention bugs in small projects written the way repositories are: a model package of several files, a dataset,
+a trainer or runner class holding the model and the loader, a config dict; each with the fixed look-alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import lint_project
+
+# a causal mask made once for the context length (`block_size`) and kept as a buffer, given whole to a batch-first
+# nn.MultiheadAttention while the dataset's chunks are shorter (checked in torch 2.13: "The shape of the 2D
+# attn_mask is torch.Size([128, 128]), but should be (32, 32)"); the fix slices it to the tokens' length
+_GPT_ATTENTION = '''
+import torch
+import torch.nn as nn
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, n_embd, n_head, block_size):
+        super().__init__()
+        self.attn = nn.MultiheadAttention(n_embd, n_head, dropout=0.1, batch_first=True)
+        self.register_buffer("causal_mask", torch.triu(torch.ones(block_size, block_size, dtype=torch.bool), 1))
+
+    def forward(self, x):
+        t = x.size(1)
+        y, _ = self.attn(x, x, x, attn_mask=self.causal_mask%s, need_weights=False)
+        return y
+'''
+_GPT_MODEL = '''
+import torch
+import torch.nn as nn
+
+from .attention import CausalSelfAttention
+
+
+class Layer(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.ln = nn.LayerNorm(cfg["n_embd"])
+        self.sa = CausalSelfAttention(cfg["n_embd"], cfg["n_head"], cfg["block_size"])
+
+    def forward(self, x):
+        return x + self.sa(self.ln(x))
+
+
+class MiniGPT(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        self.tok = nn.Embedding(cfg["vocab_size"], cfg["n_embd"])
+        self.pos = nn.Embedding(cfg["block_size"], cfg["n_embd"])
+        self.blocks = nn.Sequential(*[Layer(cfg) for _ in range(cfg["n_layer"])])
+        self.lm_head = nn.Linear(cfg["n_embd"], cfg["vocab_size"])
+
+    def forward(self, idx):
+        pos = torch.arange(idx.size(1), device=idx.device)
+        return self.lm_head(self.blocks(self.tok(idx) + self.pos(pos)))
+'''
+_GPT_DATA = '''
+import torch
+from torch.utils.data import Dataset
+
+
+class Chunks(Dataset):
+    def __init__(self, seq_len):
+        self.data = torch.randint(0, 65, (5000,))
+        self.seq_len = seq_len
+
+    def __len__(self):
+        return len(self.data) - self.seq_len - 1
+
+    def __getitem__(self, i):
+        chunk = self.data[i:i + self.seq_len + 1]
+        return chunk[:-1], chunk[1:]
+'''
+# the runner's steps counted by a `while` whose condition holds on entry, over a loader it keeps on `self`
+_GPT_TRAIN = '''
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader
+
+from data import Chunks
+from gpt import MiniGPT
+
+
+class Runner:
+    def __init__(self, cfg, model, loader):
+        self.model = model
+        self.loader = loader
+        self.optim = torch.optim.AdamW(model.parameters(), lr=cfg["lr"])
+
+    def step(self, xb, yb):
+        logits = self.model(xb)
+        loss = F.cross_entropy(logits.view(-1, logits.size(-1)), yb.view(-1))
+        self.optim.zero_grad()
+        loss.backward()
+        self.optim.step()
+
+    def train(self, max_iters):
+        it = 0
+        while it < max_iters:
+            for xb, yb in self.loader:
+                self.step(xb, yb)
+                it += 1
+
+
+def main():
+    cfg = dict(vocab_size=65, n_embd=64, n_head=4, n_layer=2, block_size=128, seq_len=32, batch_size=12, lr=3e-4)
+    loader = DataLoader(Chunks(cfg["seq_len"]), batch_size=cfg["batch_size"], shuffle=True, drop_last=True)
+    Runner(cfg, MiniGPT(cfg), loader).train(100)
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def _gpt(mask: str) -> dict[str, str]:
+    return {"gpt/__init__.py": "from .model import MiniGPT\n", "gpt/attention.py": _GPT_ATTENTION % mask,
+            "gpt/model.py": _GPT_MODEL, "data.py": _GPT_DATA, "train.py": _GPT_TRAIN}
+
+
+def test_a_causal_buffer_for_the_context_length_given_shorter_chunks_by_a_runner(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _gpt(""), "SC105") == [("train.py", 17)]
+    assert lint_project(tmp_path, _gpt("[:t, :t]"), "SC105") == []
