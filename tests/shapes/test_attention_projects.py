@@ -1,5 +1,5 @@
-"""Attention bugs in small projects written the way repositories are: a model package of several files, a dataset,
-a trainer or runner class holding the model and the loader, a config dict; each with the fixed look-alike."""
+"""Attention and einsum bugs in small projects written the way repositories are: a model package of several files,
+a dataset, a trainer or runner class holding the model and the loader, a config; each with its fixed look-alike."""
 
 from __future__ import annotations
 
@@ -122,3 +122,97 @@ def _gpt(mask: str) -> dict[str, str]:
 def test_a_causal_buffer_for_the_context_length_given_shorter_chunks_by_a_runner(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _gpt(""), "SC105") == [("train.py", 17)]
     assert lint_project(tmp_path, _gpt("[:t, :t]"), "SC105") == []
+
+
+# a graph convolution of a traffic model contracts the nodes of a (batch, time, nodes, channels) input with the
+# normalized adjacency a helper of utils/ builds with numpy (D^-1/2 A D^-1/2, `np.diag`); the dataset hands each
+# window as (nodes, time, 1), so the temporal convolution runs over the nodes and the einsum meets the window where
+# the nodes belong (checked in torch 2.13: "einsum(): subscript w has size 12 for operand 1 which does not broadcast
+# with previously seen size 20"); the fix yields (time, nodes, 1)
+_TRAFFIC_GRAPH = '''
+import numpy as np
+import torch
+
+
+def normalized_adjacency(num_nodes, seed=0):
+    rng = np.random.default_rng(seed)
+    a = (rng.random((num_nodes, num_nodes)) > 0.7).astype(np.float32)
+    a = a + a.T + np.eye(num_nodes, dtype=np.float32)
+    d = np.diag(1.0 / np.sqrt(a.sum(1)))
+    return torch.from_numpy(d @ a @ d).float()
+'''
+_TRAFFIC_LAYERS = '''
+import torch
+import torch.nn as nn
+
+
+class GraphConv(nn.Module):
+    def __init__(self, c_in, c_out):
+        super().__init__()
+        self.theta = nn.Linear(c_in, c_out)
+
+    def forward(self, x, adj):
+        return self.theta(torch.einsum("vw,btwc->btvc", adj, x))
+
+
+class TemporalConv(nn.Module):
+    def __init__(self, c_in, c_out, kt=3):
+        super().__init__()
+        self.conv = nn.Conv2d(c_in, c_out, (kt, 1))
+
+    def forward(self, x):
+        return self.conv(x.permute(0, 3, 1, 2)).permute(0, 2, 3, 1)
+
+
+class STBlock(nn.Module):
+    def __init__(self, c_in, c_hid, c_out):
+        super().__init__()
+        self.t1 = TemporalConv(c_in, c_hid)
+        self.g = GraphConv(c_hid, c_hid)
+        self.t2 = TemporalConv(c_hid, c_out)
+
+    def forward(self, x, adj):
+        return self.t2(self.g(self.t1(x).relu(), adj).relu())
+'''
+_TRAFFIC_TRAIN = '''
+from types import SimpleNamespace
+
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, Dataset
+
+from model.layers import STBlock
+from utils.graph import normalized_adjacency
+
+cfg = SimpleNamespace(num_nodes=20, window=12, horizon=3, batch_size=16)
+
+
+class TrafficWindows(Dataset):
+    def __init__(self, series, window, horizon):
+        self.series = series
+        self.window = window
+        self.horizon = horizon
+
+    def __len__(self):
+        return self.series.shape[0] - self.window - self.horizon
+
+    def __getitem__(self, i):
+        x = self.series[i:i + self.window]%s.unsqueeze(-1)
+        return x, self.series[i + self.window:i + self.window + self.horizon].T
+
+
+series = torch.randn(500, cfg.num_nodes)
+adj = normalized_adjacency(cfg.num_nodes)
+model = STBlock(1, 16, 32)
+head = nn.Linear(32 * (cfg.window - 4), cfg.horizon)
+for x, y in DataLoader(TrafficWindows(series, cfg.window, cfg.horizon), batch_size=cfg.batch_size, shuffle=True):
+    h = model(x, adj)
+    pred = head(h.permute(0, 2, 1, 3).flatten(2))
+'''
+
+
+def test_an_einsum_with_the_adjacency_a_numpy_helper_normalizes(tmp_path: Path) -> None:
+    files = {"model/__init__.py": "", "model/layers.py": _TRAFFIC_LAYERS, "utils/__init__.py": "",
+             "utils/graph.py": _TRAFFIC_GRAPH, "train.py": _TRAFFIC_TRAIN % ".T"}
+    assert lint_project(tmp_path, files, "SC105") == [("train.py", 33)]
+    assert lint_project(tmp_path, {"train.py": _TRAFFIC_TRAIN % ""}, "SC105") == []
