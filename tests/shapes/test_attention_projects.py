@@ -216,3 +216,126 @@ def test_an_einsum_with_the_adjacency_a_numpy_helper_normalizes(tmp_path: Path) 
              "utils/graph.py": _TRAFFIC_GRAPH, "train.py": _TRAFFIC_TRAIN % ".T"}
     assert lint_project(tmp_path, files, "SC105") == [("train.py", 33)]
     assert lint_project(tmp_path, {"train.py": _TRAFFIC_TRAIN % ""}, "SC105") == []
+
+
+# a token tagger whose positional table, made for 512 positions, is cut to the tokens (`self.pe[:, :x.size(1)]`)
+# and added to them: the sum keeps the tokens' length, so the (batch, longest) padding mask a collate function
+# makes is still checked against a TransformerEncoder that is not batch first (checked in torch 2.13: "Expected
+# key_padded_mask.shape[0] to be 29, but got 16"); the layer made batch first stays clean
+_TAGGER_ENCODER = '''
+import math
+
+import torch
+import torch.nn as nn
+
+
+class PositionalEncoding(nn.Module):
+    def __init__(self, d_model, max_len=512):
+        super().__init__()
+        pe = torch.zeros(max_len, d_model)
+        position = torch.arange(0, max_len).unsqueeze(1).float()
+        div = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
+        pe[:, 0::2] = torch.sin(position * div)
+        pe[:, 1::2] = torch.cos(position * div)
+        self.register_buffer("pe", pe.unsqueeze(0))
+
+    def forward(self, x):
+        return x + self.pe[:, : x.size(1)]
+
+
+class SequenceEncoder(nn.Module):
+    def __init__(self, vocab_size, d_model, nhead, num_layers):
+        super().__init__()
+        self.embed = nn.Embedding(vocab_size, d_model, padding_idx=0)
+        self.pos = PositionalEncoding(d_model)
+        layer = nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=4 * d_model%s)
+        self.encoder = nn.TransformerEncoder(layer, num_layers)
+
+    def forward(self, tokens, padding_mask):
+        return self.encoder(self.pos(self.embed(tokens)), src_key_padding_mask=padding_mask)
+'''
+_TAGGER_MODULE = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .encoder import SequenceEncoder
+
+
+class TaggerModule(nn.Module):
+    def __init__(self, hparams):
+        super().__init__()
+        self.hparams = hparams
+        self.encoder = SequenceEncoder(hparams["vocab_size"], hparams["d_model"], hparams["nhead"], hparams["layers"])
+        self.classifier = nn.Linear(hparams["d_model"], hparams["num_tags"])
+
+    def forward(self, tokens, padding_mask):
+        return self.classifier(self.encoder(tokens, padding_mask))
+
+    def training_step(self, batch, batch_idx):
+        logits = self(batch["tokens"], batch["padding_mask"])
+        return F.cross_entropy(logits.reshape(-1, logits.size(-1)), batch["tags"].reshape(-1), ignore_index=-100)
+
+    def configure_optimizers(self):
+        return torch.optim.AdamW(self.parameters(), lr=self.hparams["lr"])
+'''
+_TAGGER_DATA = '''
+import torch
+from torch.utils.data import Dataset
+
+
+class TokenDataset(Dataset):
+    def __init__(self, n, vocab_size, num_tags):
+        lengths = torch.randint(4, 30, (n,))
+        self.samples = [(torch.randint(1, vocab_size, (int(l),)), torch.randint(0, num_tags, (int(l),)))
+                        for l in lengths]
+
+    def __len__(self):
+        return len(self.samples)
+
+    def __getitem__(self, i):
+        return self.samples[i]
+
+
+def collate_batch(batch):
+    longest = max(len(tokens) for tokens, _ in batch)
+    tokens = torch.zeros(len(batch), longest, dtype=torch.long)
+    tags = torch.full((len(batch), longest), -100, dtype=torch.long)
+    for i, (tok, tag) in enumerate(batch):
+        tokens[i, : len(tok)] = tok
+        tags[i, : len(tag)] = tag
+    return {"tokens": tokens, "tags": tags, "padding_mask": tokens == 0}
+'''
+_TAGGER_TRAIN = '''
+from torch.utils.data import DataLoader
+
+from src.tagger import TaggerModule, TokenDataset, collate_batch
+
+HPARAMS = {"vocab_size": 800, "d_model": 64, "nhead": 4, "layers": 2, "num_tags": 9, "lr": 5e-4}
+
+
+def fit(module, loader, epochs=2):
+    optimizer = module.configure_optimizers()
+    module.train()
+    for epoch in range(epochs):
+        for batch_idx, batch in enumerate(loader):
+            loss = module.training_step(batch, batch_idx)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+
+
+if __name__ == "__main__":
+    loader = DataLoader(TokenDataset(96, HPARAMS["vocab_size"], HPARAMS["num_tags"]), batch_size=16, shuffle=True,
+                        collate_fn=collate_batch)
+    fit(TaggerModule(HPARAMS), loader)
+'''
+
+
+def test_a_padding_mask_after_a_positional_table_cut_to_the_tokens(tmp_path: Path) -> None:
+    files = {"src/__init__.py": "",
+             "src/tagger/__init__.py": "from .module import TaggerModule\nfrom .data import TokenDataset, collate_batch\n",
+             "src/tagger/encoder.py": _TAGGER_ENCODER % "", "src/tagger/module.py": _TAGGER_MODULE,
+             "src/tagger/data.py": _TAGGER_DATA, "train.py": _TAGGER_TRAIN}
+    assert lint_project(tmp_path, files, "SC105") == [("train.py", 14)]
+    assert lint_project(tmp_path, {"src/tagger/encoder.py": _TAGGER_ENCODER % ", batch_first=True"}, "SC105") == []
