@@ -197,6 +197,17 @@ def padded(ev: Evaluator, expr: cst.BinaryOperation, before: int) -> Seq | None:
     return None
 
 
+def _any_of(ev: Evaluator, expr: cst.BinaryOperation, elements: list[object]) -> object:
+    """What any one of `elements` is, an element of a list `expr` joins or repeats a count of times not known: what
+    they agree on, a number where they are numbers of different values (ids after their padding); None else."""
+    joined = ev.join_values(elements)
+    if joined is not UNKNOWN:
+        return joined
+    if all(number_kind(element) is not None for element in elements):
+        return Opaque(("element", id(expr)), "x", maybe_tensor=False, number=True)
+    return None
+
+
 def _project_length(ev: Evaluator, instance: Instance) -> object:
     """`len(ds)` of an object of a project class: the size its `__len__` returns on the object the code built
     (`len(self.series) - self.window` of a windowed dataset), which sizes the splits made of it
@@ -349,14 +360,23 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
             found = padded(ev, expr, before)
             if found is not None:
                 return found
-            return Seq(left.items + right.items if left.complete else left.items, left.kind,
-                       left.complete and right.complete)
+            if left.complete:
+                return Seq(left.items + right.items, left.kind, right.complete, right.each)
+            # the elements after the ones `left` lists: any of its own, then all of `right`'s
+            rest = [*((left.each,) if left.each is not None else ()), *right.items,
+                    *((right.each,) if right.each is not None else ())]
+            each = _any_of(ev, expr, rest) if left.each is not None and (right.complete or right.each is not None) \
+                else None
+            return Seq(left.items, left.kind, complete=False, each=each)
         if operator is cst.Multiply and isinstance(left, Seq) and isinstance(right, Dim) or \
                 operator is cst.Multiply and isinstance(right, Seq) and isinstance(left, Dim):
             seq, count = (left, right) if isinstance(left, Seq) else (right, left)
             assert isinstance(seq, Seq) and isinstance(count, Dim)
             if count.literal is None or not seq.complete or count.literal * len(seq.items) > MAX_ITEMS:
-                return Seq((), seq.kind, complete=False)
+                # `[0] * (max_len - len(ids))`, a padding of a count not known: each element one of the list's
+                listed = [*seq.items, *((seq.each,) if seq.each is not None else ())]
+                each = _any_of(ev, expr, listed) if listed and (seq.complete or seq.each is not None) else None
+                return Seq((), seq.kind, complete=False, each=each)
             return Seq(seq.items * max(count.literal, 0), seq.kind)
         if isinstance(left, Const) and isinstance(right, Const) and type(left.value) is type(right.value) is str \
                 and operator is cst.Add:
@@ -635,8 +655,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return UNKNOWN
         return found
     if name == "iter" and positional is not None and len(positional) == 1:
-        each = ev.element(positional[0])  # an iterator: as many items as its source, each what they all are
-        return Seq((), complete=False, each=each) if each is not UNKNOWN else UNKNOWN
+        # an iterator: as many items as its source, each what they all are; a generator as far as a call that may
+        # change it is concerned (`next(batches)` takes an item, and every item left is still `each`)
+        each = ev.element(positional[0])
+        return Seq((), "generator", complete=False, each=each) if each is not UNKNOWN else UNKNOWN
     if name == "next" and positional is not None and len(positional) == 1:
         return ev.element(positional[0])  # `next(iter(loader))`, `next(model.parameters())`: any one of them
     if name == "super":

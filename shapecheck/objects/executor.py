@@ -180,7 +180,10 @@ class Executor:
         if kind is cst.While:
             version = self.version(path)
             self.trace.append((node.test, version, path.certain))  # type: ignore[attr-defined]
-            return self._widened(node.body.body, path, None, None)  # type: ignore[attr-defined]
+            # a condition that holds on entry (`while True:`, `while step < max_steps:` from `step = 0`) runs the
+            # first pass whenever the loop is reached, as a `for` over an iterable with an element for certain does
+            entered = truth(self.ev.object(node.test, version)) is True  # type: ignore[attr-defined]
+            return self._widened(node.body.body, path, None, None, once=entered)  # type: ignore[attr-defined]
         if kind is cst.With:
             version = self.version(path)
             for item in node.items:  # type: ignore[attr-defined]

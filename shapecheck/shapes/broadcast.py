@@ -50,6 +50,20 @@ def _either(a: Dim, b: Dim) -> Dim:
     return Dim((((Atom(("broadcast", a, b), name, compound=True),), 1),))
 
 
+def prefix_key(upper: Dim, size: Dim) -> tuple:
+    """The key of the length of `t[:upper]` along a dim of `size` (`self.pe[:, :x.size(1)]`, a positional table cut
+    to the tokens), `upper` not known to be within `size`: at most `upper` (see `_within`)."""
+    return ("slice", "prefix", upper, size)
+
+
+def _within(small: Dim, big: Dim) -> bool:
+    """`small` is a prefix `t[:big]` of a dim, so never more than `big`: added to a tensor whose dim is `big`, it
+    broadcasts only where it is `big` or 1, and the result is `big` either way (a positional table sliced to the
+    tokens and added to them keeps the tokens' length)."""
+    key = small.atom.key if small.atom is not None else None
+    return type(key) is tuple and len(key) == 4 and key[:2] == ("slice", "prefix") and same(key[2], big) is True
+
+
 def either_sides(dim: Dim) -> tuple[Dim, Dim] | None:
     """The two sizes a result dim of a broadcast is known only to be one of (see `_either`); None for any other."""
     if len(dim.terms) != 1 or dim.terms[0][1] != 1 or len(dim.terms[0][0]) != 1:
@@ -97,9 +111,9 @@ def broadcast(a: Shape, b: Shape) -> Broadcast:
         elif verdict is False and x.literal != 1 and y.literal != 1 and _stated(x) and _stated(y):
             position = -k if rank is None else rank - k
             return Broadcast(None, (position, x, y))
-        elif x.literal is not None:
+        elif x.literal is not None or _within(y, x):
             from_end.append((x, None))
-        elif y.literal is not None:
+        elif y.literal is not None or _within(x, y):
             from_end.append((y, None))
         else:
             from_end.append((_either(x, y), None))

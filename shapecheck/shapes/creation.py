@@ -267,7 +267,11 @@ def _data(ev: ShapeEvaluator, data: cst.BaseExpression | None, before: int) -> S
     """The shape of what a conversion copies: a tensor's, or a numpy array's the code makes."""
     if data is None:
         return None
-    return ev.tensor(data, before) or numpy_arrays.array_shape(ev, data, before)
+    tensor = ev.tensor(data, before)
+    if tensor is not None and tensor.rank is not None:
+        return tensor
+    # `d @ a @ d` of arrays reads as a product of tensors the analysis does not know (of any rank): the arrays' says
+    return numpy_arrays.array_shape(ev, data, before) or tensor
 
 
 def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:

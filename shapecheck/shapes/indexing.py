@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Callable
 import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
+from shapecheck.shapes.broadcast import prefix_key
 from shapecheck.objects.dims import Dim, at_least
 from shapecheck.objects.values import Mapping, Seq
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
@@ -207,6 +208,9 @@ def _slice_key(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -
             if lower >= 0 and (upper is None or upper < 0):
                 return ("slice", "drop", lower - (upper or 0), size)
             return ("slice", "bounds", lower, upper, size)
+        bound = ev.size(element.upper, before) if lower == 0 and element.upper is not None else None
+        if bound is not None and at_least(bound) is not None:  # `[:x.size(1)]`: a size, never negative
+            return prefix_key(bound, size)
     return ("slice", id(element), size)
 
 

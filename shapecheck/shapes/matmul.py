@@ -1,5 +1,5 @@
 """Matrix products: `@`, `matmul`, `mm`, `bmm` and `F.linear`, with the inner dims they contract (`einsum` has its
-own module)."""
+own module), and the diagonal matrices graph code multiplies by (`torch.diag(deg.pow(-0.5))`)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.shapes.args import Args
+from shapecheck.shapes.args import Args, as_function
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.objects.dims import Dim, same
 from shapecheck.shapes.positions import dropped, with_rank
@@ -160,6 +160,33 @@ def _last_replaced(shape: Shape, dim: Dim) -> Shape:
                  shape.dtype)
 
 
-METHODS = {kind: partial(_matmul_method, kind) for kind in ("matmul", "mm", "bmm")}
+def diagonal(ev: ShapeEvaluator, shape: Shape, offset: cst.BaseExpression | None, before: int) -> Shape | None:
+    """`diag` on the main diagonal (no offset, or 0): a vector (n,) makes the (n, n) matrix with it on the diagonal
+    (a graph's degree matrix, `D = torch.diag(deg.pow(-0.5))` for `D @ A @ D`), a matrix known to be square (n, n)
+    gives its (n,) diagonal. Another offset, or a matrix not known to be square, is not told."""
+    if offset is not None and ev.size(offset, before) != Dim.of(0):
+        return None
+    if shape.rank == 1:
+        return Shape.of(shape.dims[0], shape.dims[0], layout=(0, 1), dtype=shape.dtype)
+    if shape.rank == 2 and same(shape.dims[0], shape.dims[1]) is True:
+        return Shape.of(shape.dims[0], layout=(0,), dtype=shape.dtype)
+    return None
+
+
+def _diag(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    return diagonal(ev, shape, args.get(0, "diagonal"), before)
+
+
+def _diag_embed(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`torch.diag_embed(x)`: (*, n) makes (*, n, n), one diagonal matrix per vector (the default offset and dims)."""
+    if args.count() or any(args.keyword(name) is not None for name in ("offset", "dim1", "dim2")) \
+            or shape.rank is None or not shape.rank:
+        return None
+    return Shape.of(*shape.dims, shape.dims[-1], layout=tuple(range(shape.rank + 1)), dtype=shape.dtype)
+
+
+METHODS = {**{kind: partial(_matmul_method, kind) for kind in ("matmul", "mm", "bmm")}, "diag": _diag,
+           "diag_embed": _diag_embed}
 FUNCTIONS = {**{f"torch.{kind}": partial(_matmul_function, kind) for kind in ("matmul", "mm", "bmm")},
-             "F.linear": linear, "torch.cdist": cdist, "torch.outer": outer, "torch.ger": outer}
+             "F.linear": linear, "torch.cdist": cdist, "torch.outer": outer, "torch.ger": outer,
+             "torch.diag": as_function(_diag), "torch.diag_embed": as_function(_diag_embed)}

@@ -9,7 +9,7 @@ conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: n
 a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
 `expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
 `.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
-(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`),
+(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`), `np.diag` on the main diagonal (a degree matrix),
 arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
 through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
 order is left unknown. Anything else is unknown."""
@@ -28,7 +28,7 @@ from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.elementwise import is_number
 from shapecheck.shapes.indexing import indexed
 from shapecheck.shapes.literals import nested_shape, range_length, uncounted_numbers
-from shapecheck.shapes.matmul import matmul
+from shapecheck.shapes.matmul import diagonal, matmul
 from shapecheck.shapes.positions import insert_position, inserted, int_list, opaque, permuted, replaced
 from shapecheck.shapes.reductions import reduction
 from shapecheck.shapes.shape import DtypeFamily, Shape
@@ -208,6 +208,11 @@ def _same(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | 
 
 
 # ---------------------------------------------------------------------------------------------- functions
+
+
+def _diag(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
+    """`np.diag(v)`, `np.diag(a, k=0)`: as torch's `diag` (its offset named `k`)."""
+    return diagonal(ev, shape, args.get(0, "k"), before)
 
 
 def _cumulative(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
@@ -646,6 +651,7 @@ _FUNCTIONS = {
     "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims, "numpy.tile": _tile, "numpy.pad": _padded,
     "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),
     "numpy.cumsum": _receiver_first(_cumulative), "numpy.cumprod": _receiver_first(_cumulative),
+    "numpy.diag": _receiver_first(_diag),
     **{"numpy." + name: _elementwise(dtype) for name, dtype in _UFUNCS.items()},
     **dict.fromkeys(("numpy.maximum", "numpy.minimum", "numpy.where"), _broadcast_function),
     **dict.fromkeys(("numpy.hanning", "numpy.hamming", "numpy.blackman", "numpy.bartlett"), _window),

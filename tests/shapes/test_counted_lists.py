@@ -97,7 +97,7 @@ def test_a_tensor_of_numbers_a_comprehension_of_unstated_length_gives_is_one_dim
 
 def test_a_list_cut_and_padded_to_a_fixed_length_holds_that_many() -> None:
     """`ids[:max_len]` then `ids + [0] * (max_len - len(ids))`: exactly `max_len` elements, padded at either end;
-    a list not cut first may be longer than `max_len`, so its length stays unknown."""
+    a list not cut first may be longer than `max_len`, so its length is only equal to itself."""
     assert probe('''
         import torch
 
@@ -111,7 +111,28 @@ def test_a_list_cut_and_padded_to_a_fixed_length_holds_that_many() -> None:
         probe(torch.tensor([padded]))
         probe(torch.tensor(left))
         probe(torch.tensor(loose))
-    ''') == ["(1, 6)", "(6,)", None]
+    ''') == ["(1, 6)", "(6,)", "(len(loose),)"]
+
+
+def test_a_list_padded_by_a_count_not_known_holds_numbers() -> None:
+    """`[0] * (max_len - len(ids)) + ids` with a `max_len` the code does not state: as many numbers as it holds,
+    one dim of a length only equal to itself, so a gather given the tensor as its index into (batch, items) scores
+    has one dim too few (checked in torch 2.13: "Index tensor must have the same number of dimensions as input
+    tensor"); a list of rows repeated stays unknown."""
+    assert probe('''
+        import torch
+
+        def encode(line, max_len: int):
+            ids = [int(token) for token in line.split()]
+            probe(torch.tensor([0] * (max_len - len(ids)) + ids))
+            probe(torch.tensor([1.5] * max_len + [0] * max_len))
+            probe(torch.tensor([[0, 1]] * max_len))
+            scores = torch.randn(4, 1000)
+            probe_conflict(scores.gather(1, torch.tensor(ids + [0] * max_len)))
+    ''') == ["(len([0] * (max_len - len(ids)) + ids),)", "(len([1.5] * max_len + [0] * max_len),)", None,
+              "`scores.gather(1, torch.tensor(ids + [0] * max_len))`: scores is (4, 1000) but the index "
+              "torch.tensor(ids + [0] * max_len) is (len(ids + [0] * max_len),): the index must have as many dims (2); "
+              "unsqueeze it"]
 
 
 def test_words_hashed_to_ids_are_numbers() -> None:

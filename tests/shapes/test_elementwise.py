@@ -305,3 +305,19 @@ def make_clips(n_clips: int, n_keywords: int):
 
 probe(make_clips(3, 2)[1])
 ''') == ["(8,)", "(torch.randint(50, 70, (1,)) per item,)"]
+
+
+def test_a_table_cut_to_a_length_and_added_keeps_that_length() -> None:
+    """`pe[:, :x.size(1)]` is never longer than `x.size(1)`: added to `x` it broadcasts only where it is as long (or
+    1), so the sum keeps `x`'s length, not a size that is one of the two; a cut to another length, or one that
+    may be negative (`:n - 1`), is not told."""
+    assert probe('''
+import torch
+def f(n: int, m: int):
+    x = torch.randn(8, n, 64)
+    pe = torch.zeros(1, 512, 64)
+    probe(x + pe[:, :x.size(1)])
+    probe(pe[:, :n] + x)
+    probe(x + pe[:, :m])
+    probe(x + pe[:, :n - 1])
+''') == ["(8, n, 64)", "(8, n, 64)", "(8, n|(512)[:m], 64)", "(8, n|(512)[:n - 1], 64)"]

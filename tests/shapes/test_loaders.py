@@ -1199,3 +1199,19 @@ def main(batch_size: int):
 
 main(8)
 ''') == ["(batch, 40, longest)", "(...)"]
+
+
+def test_an_iterator_of_a_loader_bound_to_a_name_gives_its_batches() -> None:
+    """`batches = iter(loader)` then `next(batches)`: taking an item leaves an iterator whose items are still the
+    loader's batches, in a module's code as in a function's."""
+    assert seen('''
+loader = DataLoader(TensorDataset(features, labels), batch_size=10)
+batches = iter(loader)
+x, y = next(batches)
+probe(x)
+probe(next(batches)[1])
+def sanity_check():
+    it = iter(loader)
+    xb, _ = next(it)
+    probe(xb)
+''') == ["(10, 13)", "(10,)", "(10, 13)"]

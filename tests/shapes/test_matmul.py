@@ -93,3 +93,27 @@ def test_mm_of_an_operand_not_known_is_a_product_of_matrices() -> None:
             probe(torch.randn(7, 16) @ torch.LongTensor(nodes))
     ''') == ["(16, d1)", "inner dims differ: nn.Parameter(torch.empty(16, 7)) is (16, 7), embeds is (16, d1)", None,
              "(...)"]
+
+
+def test_diagonal_matrices_of_a_graphs_degrees() -> None:
+    """`torch.diag` of a vector is the square matrix graph code normalizes an adjacency with (`D @ A @ D`), of a
+    square matrix its diagonal; numpy's `np.diag` alike, and `torch.from_numpy` of the arrays' product reads the
+    arrays' shapes. An offset, or a matrix not known square, is not told."""
+    assert probe('''
+        import numpy as np
+        import torch
+        def f(n: int, m: int):
+            adj = torch.rand(n, n) > 0.5
+            d = torch.diag(adj.sum(1).float().pow(-0.5))
+            probe(d)
+            probe(d @ adj.float() @ d)
+            probe(adj.float().diag())
+            probe(torch.diag_embed(torch.randn(4, n)))
+            probe(torch.diag(torch.randn(n), 1))
+            probe(torch.diag(torch.randn(n, m)))
+            a = np.random.rand(20, 20) > 0.7
+            a = a + a.T + np.eye(20)
+            dn = np.diag(1.0 / np.sqrt(a.sum(1)))
+            probe(torch.from_numpy(dn @ a @ dn).float())
+            probe(torch.from_numpy(np.diag(a)))
+    ''') == ["(n, n)", "(n, n)", "(n,)", "(4, n, n)", None, None, "(20, 20)", "(20,)"]
