@@ -24,6 +24,55 @@ _TIME_MAJOR_HEADS = """
         """
 
 
+# An SSD-style head: boxes are `(N, A * 4, H, W)`, one 4-vector per anchor and cell; `%s` is the boxes' flattening.
+_BOX_HEAD = """
+        import torch
+        import torch.nn as nn
+
+        class BoxHead(nn.Module):
+            def __init__(self, in_channels=64, num_anchors=6, num_classes=21):
+                super().__init__()
+                self.num_classes = num_classes
+                self.cls_logits = nn.Conv2d(in_channels, num_anchors * num_classes, 3, padding=1)
+                self.bbox_pred = nn.Conv2d(in_channels, num_anchors * 4, 3, padding=1)
+
+            def forward(self, features):
+                scores, boxes = [], []
+                for feat in features:
+                    n = feat.size(0)
+                    logits = self.cls_logits(feat).permute(0, 2, 3, 1)
+                    scores.append(logits.contiguous().view(n, -1, self.num_classes))
+                    boxes.append(self.bbox_pred(feat).permute(0, 2, 3, 1).%s)
+                return torch.cat(scores, 1), torch.cat(boxes, 1)
+
+        head = BoxHead()
+        scores, boxes = head([torch.randn(2, 64, 16, 16), torch.randn(2, 64, 8, 8)])
+        """
+
+
+# Self-attention over a feature map's positions, heads laid out `(B, heads, d, H * W)`: `%s` merges them back.
+_MAP_ATTENTION = """
+        import torch
+        import torch.nn as nn
+
+        class SpatialSelfAttention(nn.Module):
+            def __init__(self, channels, num_heads=4):
+                super().__init__()
+                self.num_heads, self.head_dim = num_heads, channels // num_heads
+                self.qkv = nn.Conv2d(channels, channels * 3, 1)
+
+            def forward(self, x):
+                b, c, h, w = x.shape
+                q, k, v = self.qkv(x).reshape(b, 3, self.num_heads, self.head_dim, h * w).unbind(1)
+                attn = torch.softmax(q.transpose(-2, -1) @ k, dim=-1)
+                out = attn @ v.transpose(-2, -1)
+                return x + out.transpose(-2, -1).%s
+
+        block = SpatialSelfAttention(32)
+        y = block(torch.randn(2, 32, 16, 16))
+        """
+
+
 class ViewAfterTranspose(Rule):
     code = "SC101"
     name = "view-after-transpose"
@@ -45,7 +94,10 @@ class ViewAfterTranspose(Rule):
         (`(att @ v).transpose(1, 2).view(B, T, C)` on a 4-d tensor: four runs, three sizes), which must merge
         across one whatever the sizes are, or sizes that split a dim and leave its inner part to the last size
         (`torch.bmm(p, v).transpose(0, 1).view(T, B, E)` of time-major heads, `(T, B * H, D)`: the last size
-        merges `H` with `D`, and `T` lies between them in memory).
+        merges `H` with `D`, and `T` lies between them in memory), or sizes none of which ends where one run of
+        memory ends and the next begins (a detection head's `conv(x).permute(0, 2, 3, 1).view(N, -1, 4)` of `(N, A
+        * 4, H, W)` boxes: `-1` merges `H`, `W` and `A`, and `A` lies outside `H` and `W` in memory; heads merged
+        back into channels by `out.transpose(-2, -1).view(B, C, H, W)` of `(B, heads, d, H * W)`).
 
         It reads the shape analysis (see "Shape analysis"): the rank and sizes come from jaxtyping annotations,
         `B, T, C = x.shape`, constructors, layers, views and the permute itself; the layout from what each step did
@@ -263,6 +315,10 @@ class ViewAfterTranspose(Rule):
                 img = get_cameraman_tensor(sidelength)
                 self.pixels = img.permute(1, 2, 0).view(-1, 1)
         """,
+        _MAP_ATTENTION % "reshape(b, c, h, w)",
+        # the boxes made contiguous like the scores, or split into anchors without merging anything
+        _BOX_HEAD % "contiguous().view(n, -1, 4)",
+        _BOX_HEAD % "view(n, feat.size(2), feat.size(3), -1, 4)",
         # splitting the heads back out, or merging a split dim's inner part with the dim after it in memory
         _TIME_MAJOR_HEADS % ("view", "T, B, num_heads, D"),
         """
@@ -273,6 +329,11 @@ class ViewAfterTranspose(Rule):
         """,
     ]
     INVALID = [
+        # the boxes flattened without the `.contiguous()` the scores have: `-1` merges H, W and the anchors
+        _BOX_HEAD % "view(n, -1, 4)",
+        # heads merged back into channels while the positions are split back into rows: `-1` or not, the
+        # transposed head dims are not next in memory
+        _MAP_ATTENTION % "view(b, c, h, w)",
         # time-major heads merged back: the transposed (T, B * H, D) has T between H and D in memory
         Invalid(_TIME_MAJOR_HEADS % ("view", "T, B, -1"), fixed=_TIME_MAJOR_HEADS % ("reshape", "T, B, -1")),
         Invalid(

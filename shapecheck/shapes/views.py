@@ -192,6 +192,11 @@ def _verdict(shape: Shape, sizes: tuple[Dim, ...]) -> str | None:
         plural = "s" if wanted != 1 else ""
         return (f"must merge dims that are not adjacent in memory: {wanted} size{plural} for the {len(runs)} "
                 f"separate runs of memory ({shown}) of {tensor}")
+    start = _unkept_break(shape, sizes, units)
+    if start is not None:
+        previous = max(i for i in range(start) if not _unit(dims[i]))
+        return (f"has no size that ends between dims {previous} ({dims[previous]}) and {start} ({dims[start]}) of "
+                f"{tensor}, which are not adjacent in memory: one of its sizes must merge across them")
     return None
 
 
@@ -221,6 +226,33 @@ def _split_then_merged(shape: Shape, sizes: tuple[Dim, ...], units: set[int]) ->
         if later and not _follows(shape.layout[cursor], shape.layout[later[0]], units):
             return cursor, part, later[0]
         return None
+    return None
+
+
+def _unkept_break(shape: Shape, sizes: tuple[Dim, ...], units: set[int]) -> int | None:
+    """The first dim (by index) that starts a run of memory where no size of the view starts: a view can only
+    merge or split dims within one run, so each break between runs must fall between two of its sizes. Sizes
+    before the `-1` are counted from the front, those after it from the back. None when every break may be kept
+    (or the sizes can't be told): a detection head's `permute(0, 2, 3, 1).view(N, -1, 4)` of `(N, A * 4, H, W)`
+    boxes, or heads merged back with `transpose(-2, -1).view(B, C, H, W)` of `(B, heads, d, H * W)`."""
+    dims = shape.dims
+    if shape.variadic is not None or sizes.count(WILDCARD) > 1 or any(unsolved(d) for d in dims + sizes):
+        return None
+    wildcard = sizes.index(WILDCARD) if WILDCARD in sizes else len(sizes)
+    fronts = [Dim.of(1)]
+    for size in sizes[:wildcard]:
+        fronts.append(fronts[-1] * size)
+    backs = [Dim.of(1)]
+    for size in reversed(sizes[wildcard + 1:]):
+        backs.append(backs[-1] * size)
+    if wildcard == len(sizes):
+        backs = []
+    for run in _runs(shape, units)[1:]:
+        start = run[0]
+        before, after = cancelled(product(dims[:start])), cancelled(product(dims[start:]))
+        if all(same(cancelled(front), before) is False for front in fronts) and \
+                all(same(cancelled(back), after) is False for back in backs):
+            return start
     return None
 
 
