@@ -766,8 +766,6 @@ class InputNotOnModelDevice(Rule):
         # item outside one) and ("stored", ...) for a trainer's `self.model(x)`, each with the bindings whose move
         # would make its model a moved one (see `_moved_parts`) and what decides it then.
         self._events: list[tuple] = []
-        # (class, model) -> the methods other than `__init__` that move the model in their own body
-        self._movers: dict[tuple[int, str], frozenset[str]] = {}
 
     def visit_Call(self, node: cst.Call) -> None:
         func = node.func
@@ -936,13 +934,8 @@ class InputNotOnModelDevice(Rule):
         there, whatever other calls do."""
         methods = [statement for statement in class_def.body.body if type(statement) is cst.FunctionDef]
         method = next((m for m in methods if any(inner is node for inner in self.ctx.walk(m))), None)
-        key = (id(class_def), model)
-        movers = self._movers.get(key)
-        if movers is None:
-            movers = self._movers[key] = frozenset(m.name.value for m in methods if m.name.value != "__init__"
-                                                   and _moves_in_body(self.ctx, m, model))
-        if method is not None:
-            movers -= {method.name.value}
+        movers = {m.name.value for m in methods if m is not method and m.name.value != "__init__"
+                  and _moves_in_body(self.ctx, m, model)}
         init = next((m for m in methods if m.name.value == "__init__"), None)
         if method is None or not movers or not self._kept_moved(class_def, model, init):
             return False
