@@ -339,6 +339,23 @@ class StuckInEval(Rule):
                 train(train_loader, model, criterion, optimizer)
                 validate(val_loader, model, criterion)
         """,
+        # ogigo/semantic_segmentation_drone_: validation in the `else:` of the batch loop, which runs once after the
+        # last batch; `model.train()` opens every epoch.
+        """
+        import torch
+        def fit(epochs, model, train_loader, val_loader, criterion, optimizer):
+            for e in range(epochs):
+                model.train()
+                for image, mask in train_loader:
+                    loss = criterion(model(image), mask)
+                    loss.backward()
+                    optimizer.step()
+                    optimizer.zero_grad()
+                else:
+                    model.eval()
+                    with torch.no_grad():
+                        val_loss = sum(criterion(model(image), mask).item() for image, mask in val_loader)
+        """,
     ]
     INVALID = [
         # Validation on the last batch, but train mode is set once before the epochs: the next epoch trains in eval

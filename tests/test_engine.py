@@ -204,6 +204,24 @@ def test_loops_functions_and_classes_enclose() -> None:
     assert seen[1]["binding"].kind == "for" and seen[1]["value"] == "b"
 
 
+def test_a_loops_else_runs_after_the_loop_not_in_it() -> None:
+    seen = run_probe("""
+        for epoch in range(3):
+            for x in loader:
+                probe(x)
+            else:
+                probe(epoch)
+            while busy:
+                pass
+            else:
+                if done:
+                    probe(epoch)
+                else:
+                    probe(x)
+    """)
+    assert [s["loops"] for s in seen] == [2, 1, 1, 1]
+
+
 def test_framework_of_follows_chains_and_names() -> None:
     seen = run_probe("""
         import numpy as np

@@ -131,6 +131,19 @@ def _leave_loop(ctx: Context, node: cst.CSTNode) -> None:
     ctx._frame.loops.pop()
 
 
+def _enter_else(ctx: Context, node: cst.Else) -> None:
+    # A loop's `else:` runs once, after the last pass (`for batch in loader: ... else: model.eval()`): not in the loop.
+    loop = ctx.parent
+    if type(loop) in (cst.For, cst.While) and loop.orelse is node:  # type: ignore[union-attr]
+        ctx._frame.loops.pop()
+
+
+def _leave_else(ctx: Context, node: cst.Else) -> None:
+    loop = ctx.parent
+    if type(loop) in (cst.For, cst.While) and loop.orelse is node:  # type: ignore[union-attr]
+        ctx._frame.loops.append(loop)
+
+
 def _enter_with(ctx: Context, node: cst.With) -> None:
     effect: bool | None | str = "none"
     for item in node.items:
@@ -197,6 +210,7 @@ _ENTER: dict[type, Bookkeeping] = {
     cst.CompFor: _enter_comp_for,
     cst.For: _enter_loop,
     cst.While: _enter_loop,
+    cst.Else: _enter_else,
     cst.With: _enter_with,
     cst.ExceptHandler: _enter_except,
     cst.Call: _enter_call,
@@ -211,6 +225,7 @@ _LEAVE: dict[type, Bookkeeping] = {
     cst.GeneratorExp: _leave_scope,
     cst.For: _leave_loop,
     cst.While: _leave_loop,
+    cst.Else: _leave_else,
     cst.With: _leave_with,
     cst.Assign: _leave_assign,
     cst.AnnAssign: _leave_ann_assign,
