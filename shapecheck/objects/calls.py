@@ -13,7 +13,7 @@ longer than `MAX_UNROLL` iterations, or more than `MAX_STEPS` statements for one
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import TYPE_CHECKING
 
 import libcst as cst
@@ -719,6 +719,25 @@ def keywords_spread(ev: Evaluator, expr: cst.BaseExpression, before: int) -> obj
         return UNKNOWN  # a project's own `vars`
     found = ev.object(namespace, before)
     return Mapping(found.fields) if isinstance(found, Namespace) else UNKNOWN
+
+
+def stated_keyword(call: cst.Call, name: str, read: Callable[[cst.BaseExpression], object]) -> object:
+    """What `call` passes as the keyword `name`, each expression read by `read` where the call sits: by keyword, or
+    through a `**kwargs` that holds a dict the analysis knows whole (a factory's `get_loss(name, **kwargs)` building
+    `nn.CrossEntropyLoss(**kwargs)` for a caller that passed `reduction="none"`); None when the call certainly passes
+    no such keyword, UNKNOWN when a spread it cannot read may."""
+    found: object = None
+    for arg in call.args:
+        if arg.keyword is not None and arg.keyword.value == name:
+            found = read(arg.value)
+        elif arg.star == "**":
+            spread = read(arg.value)
+            if not isinstance(spread, Mapping) or not spread.complete:
+                return UNKNOWN
+            for key, value in spread.items:
+                if key == name:
+                    found = value
+    return found
 
 
 def _default_factory(ctx: Context, default: cst.BaseExpression | None) -> cst.BaseExpression | None:

@@ -319,7 +319,11 @@ DEFAULTS_USED: ContextVar[list[Atom] | None] = ContextVar("defaults_used", defau
 def _differ_at_default(a: Dim, b: Dim) -> bool:
     """`a` and `b` differ in the run with no flags, where they involve one command-line option and sizes the code
     states (`args.patch // 16 * 2` against `args.patch // 8`, `--patch 84`): the one value the author gives it
-    fails. Two options are two sizes, whatever their defaults: the command line sets them together."""
+    fails. Two options are two sizes, whatever their defaults: the command line sets them together. The factors the
+    two share are cancelled first (sizes are not 0): `batch` against `batch * args.max_len` is 1 against the option
+    alone, a batch of per-token labels flattened for a per-sentence output, which fails at `--max-len`'s default
+    whatever the batch."""
+    a, b = _reduced(a, b)
     options = _options(a) | _options(b)
     if len(options) != 1:
         return False

@@ -22,7 +22,9 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import keyword_arg
-from shapecheck.objects.values import Imported, TorchObject
+from shapecheck.objects.builtins import literal_of
+from shapecheck.objects.calls import stated_keyword
+from shapecheck.objects.values import Imported, TorchObject, constant_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
 
@@ -130,13 +132,21 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         return None
     loss = _BY_QUALNAME[callee.qualname]  # type: ignore[union-attr]
     if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
-        reduction = _reduction(call, loss.reduction_at, 2)
+        reduction = _reduction(call, loss.reduction_at, 2, lambda expr: ev.object(expr, before))
         may_ignore = _may_ignore(call, 2 + _IGNORE_INDEX_AFTER)
     else:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
         module: TorchObject = callee  # type: ignore[assignment]
-        reduction = _reduction(module.call, None, loss.leading) if module.call is not None else None
+        reduction = _reduction(module.call, None, loss.leading, _site_reader(module)) \
+            if module.call is not None else None
         may_ignore = module.call is None or _may_ignore(module.call, _IGNORE_INDEX_AFTER)
     return LossCall(loss, values[0], values[1], reduction, may_ignore)
+
+
+def _site_reader(module: TorchObject) -> Callable[[cst.BaseExpression], object]:
+    """How a loss module's constructor arguments are read: where it was built (a `reduction` a factory was
+    handed), else only as the literals they are."""
+    site = module.site
+    return constant_of if site is None else lambda expr: site.read("value", expr)
 
 
 def loss_arguments(call: cst.Call) -> tuple[cst.BaseExpression, cst.BaseExpression] | None:
@@ -163,22 +173,27 @@ def _may_ignore(call: cst.Call, position: int) -> bool:
     return positional > position or any(arg.star for arg in call.args) or keyword_arg(call, "ignore_index") is not None
 
 
-def _reduction(call: cst.Call, position: int | None, leading: int) -> str | None:
-    """The `reduction` a call states: by keyword, or (functional forms) at its position; "mean" by default; None
-    when the legacy `size_average`/`reduce` are passed or it is not a string literal."""
-    if keyword_arg(call, "size_average") is not None or keyword_arg(call, "reduce") is not None:
+def _reduction(call: cst.Call, position: int | None, leading: int, read: Callable[[cst.BaseExpression], object]
+               ) -> str | None:
+    """The `reduction` a call states, each argument read by `read` where the call sits: by keyword (written out or
+    in a `**kwargs` a factory was handed), or (functional forms) at its position; "mean" by default; None when the
+    legacy `size_average`/`reduce` are passed, a spread the analysis cannot read may pass it, or it is not a string
+    the code states."""
+    if any(stated_keyword(call, legacy, read) is not None for legacy in ("size_average", "reduce")):
         return None
-    positional = [arg.value for arg in call.args if arg.keyword is None]
-    arg = keyword_arg(call, "reduction")
-    if arg is not None:
-        value = arg.value
-    elif position is not None and len(positional) > position:
-        value = positional[position]
-    elif len(positional) > leading:
-        return None  # the legacy arguments, passed by position
-    else:
-        return "mean"
-    return value.evaluated_value if type(value) is cst.SimpleString else None
+    if any(arg.star == "*" for arg in call.args):
+        return None
+    positional = [arg.value for arg in call.args if arg.keyword is None and not arg.star]
+    value = stated_keyword(call, "reduction", read)
+    if value is None:
+        if position is not None and len(positional) > position:
+            value = read(positional[position])
+        elif len(positional) > leading:
+            return None  # the legacy arguments, passed by position
+        else:
+            return "mean"
+    stated = literal_of(value)
+    return stated if isinstance(stated, str) else None
 
 
 def computes_loss(callee: object) -> bool:
