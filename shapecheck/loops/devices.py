@@ -371,8 +371,9 @@ def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] 
     attributes it reads are those `__init__` sets once (`self.features = torch.randn(n, 8)`). A default-collated
     batch of such items, or what such a `collate_fn` returns, is on the CPU. Anything else the code does not
     state (a transform's output, a constructor argument, a nested function) makes it unknown: False; but a
-    constructor argument `__init__` copies into a tensor (`self.x = torch.tensor(x, dtype=torch.float32)`) is on
-    the CPU where `handed(init, name)` says the construction passes it CPU data (a numpy array)."""
+    constructor argument `__init__` keeps (`self.series = series`) or copies into a tensor (`self.x =
+    torch.tensor(x, dtype=torch.float32)`) is on the CPU where `handed(init, name)` says the construction passes it
+    CPU data (a numpy array, a tensor a torch factory makes without `device=`)."""
     init = None
     if isinstance(value, Instance):
         methods = {statement.name.value: statement for statement in value.cls.node.body.body
@@ -395,17 +396,17 @@ def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] 
 
 
 def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionDef, init: cst.FunctionDef | None,
-                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None,
-                 copied: bool = False) -> bool:
+                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
-    `yields_on_cpu`); `copied`: `expr` is what a torch factory copies, where a parameter of `__init__` counts as
-    `handed` says."""
+    `yields_on_cpu`); a parameter of `__init__` counts as `handed` says."""
     if depth > 6:
         return False
-    if copied and handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
+    if handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
             and any(param.name.value == expr.value for param in function.params.params) \
             and not _rebound(function, expr.value) and handed(function, expr.value):
-        return True  # `self.x = torch.tensor(x)` of the numpy array the construction hands it
+        # `self.x = torch.tensor(x)` of the numpy array the construction hands it, or `self.series = series` of a
+        # tensor it makes on the CPU: indexed, then collated, it stays there
+        return True
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
@@ -431,7 +432,7 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
             data = positional(expr)  # type: ignore[arg-type]
             return bool(data) and (type(data[0].value) in (cst.List, cst.ListComp, cst.Tuple)  # type: ignore
                                    or _data_on_cpu(ctx, data[0].value, function, init,  # type: ignore
-                                                   depth + 1, handed, True))
+                                                   depth + 1, handed))
         if type(func) is cst.Attribute and not qualname:
             if func.attr.value in _NUMPY_METHODS:
                 return True
@@ -460,16 +461,38 @@ def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False
     for node in walk(function.body):
         if type(node) is cst.Assign:
             for target in node.targets:
-                if _names(target.target, name, attribute):
-                    if len(node.targets) != 1 or type(target.target) not in (cst.Name, cst.Attribute):
-                        return None
+                if not any(_names(inner, name, attribute) for inner in walk(target.target)):
+                    continue
+                if len(node.targets) != 1:
+                    return None
+                if type(target.target) in (cst.Name, cst.Attribute):
                     found.append(node.value)
+                    continue
+                # `self.series, self.window = series, window`: the value in the same place
+                value = _element_for(target.target, node.value, name, attribute)
+                if value is None:
+                    return None
+                found.append(value)
         elif type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.NamedExpr) \
                 and any(_names(inner, name, attribute) for inner in walk(getattr(node, "target", node))):
             return None
     if not attribute and any(param.name.value == name for param in function.params.params):
         return None
     return found[0] if len(found) == 1 else None
+
+
+def _element_for(target: cst.BaseExpression, value: cst.BaseExpression, name: str, attribute: bool
+                 ) -> cst.BaseExpression | None:
+    """The element of the tuple `value` that the tuple `target` unpacks into `name`, where both are written out
+    element by element with no starred one; else None."""
+    if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List) \
+            or len(target.elements) != len(value.elements) \
+            or any(type(element) is not cst.Element for element in (*target.elements, *value.elements)):
+        return None
+    for left, right in zip(target.elements, value.elements):
+        if _names(left.value, name, attribute):
+            return right.value
+    return None
 
 
 def _rebound(function: cst.FunctionDef, name: str) -> bool:
