@@ -10,6 +10,7 @@ import pytest
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows
 
 MODEL = """
     import torch.nn as nn
@@ -336,3 +337,78 @@ def test_a_wrapper_s_prediction_method_another_module_calls_after_training_is_re
 ])
 def test_a_snapshot_between_epochs_or_a_switched_model_is_clean(tmp_path: Path, script: str) -> None:
     assert denoiser_rows(tmp_path, script) == []
+
+
+# A Solver whose `load_model` builds a VGG-BN through a factory of the project's `models` package (`import models`,
+# `models.vgg11_bn(...)`): the batch norms are in the layers `make_layers` hands the VGG class, not in the class.
+VGG = """
+    import torch.nn as nn
+
+    def make_layers(widths, batch_norm=False):
+        layers, in_channels = [], 3
+        for width in widths:
+            layers += [nn.Conv2d(in_channels, width, 3, padding=1)]
+            if batch_norm:
+                layers += [nn.BatchNorm2d(width)]
+            layers += [nn.ReLU(inplace=True), nn.MaxPool2d(2)]
+            in_channels = width
+        return nn.Sequential(*layers)
+
+    class VGG(nn.Module):
+        def __init__(self, features, num_classes=10):
+            super().__init__()
+            self.features = features
+            self.classifier = nn.Linear(256 * 4 * 4, num_classes)
+
+        def forward(self, x):
+            return self.classifier(self.features(x).flatten(1))
+
+    def vgg11_bn(num_classes=10):
+        return VGG(make_layers([64, 128, 256], batch_norm=True), num_classes)
+
+    def vgg11(num_classes=10):
+        return VGG(make_layers([64, 128, 256]), num_classes)
+"""
+
+SOLVER = """
+    import torch
+    import torch.nn as nn
+    import models
+
+    class Solver:
+        def __init__(self, config):
+            self.config = config
+            self.model = None
+
+        def load_model(self):
+            self.model = models.ARCH(num_classes=10).to(torch.device("cpu"))
+            self.optimizer = torch.optim.SGD(self.model.parameters(), lr=self.config.lr)
+            self.criterion = nn.CrossEntropyLoss()
+
+        def train(self, loader):
+            self.model.train()
+            for data, target in loader:
+                self.optimizer.zero_grad()
+                self.criterion(self.model(data), target).backward()
+                self.optimizer.step()
+
+        def test(self, loader):
+            SWITCH
+            correct = 0
+            with torch.no_grad():
+                for data, target in loader:
+                    correct += (self.model(data).argmax(1) == target).sum().item()
+            return correct / len(loader.dataset)
+"""
+
+
+def test_a_solver_s_model_from_a_factory_of_the_models_package_with_batch_norm_handed_to_the_class(
+        tmp_path: Path) -> None:
+    def found(arch: str = "vgg11_bn", switch: str = "pass") -> list[int]:
+        return project_rows(tmp_path, "solver.py", {
+            "models/__init__.py": "from .vgg import vgg11, vgg11_bn\n", "models/vgg.py": VGG,
+            "solver.py": SOLVER.replace("ARCH", arch).replace("SWITCH", switch)}, "SC210")
+
+    assert found() == [28]
+    assert found(switch="self.model.eval()") == []
+    assert found(arch="vgg11") == []  # no batch norm, no dropout
