@@ -298,3 +298,46 @@ def test_a_model_a_package_s_registry_builds(tmp_path: Path) -> None:
     assert found(values="values.detach().numpy()") == []
     # which of two classes the key picks is not known: one has no weights, so its output may need no detach
     assert found('{"mlp": MLPRegressor, "mean": MeanBaseline}') == []
+
+
+# A polynomial fit: the model comes back from the training helper it is handed, and the curve is drawn from its
+# features and its `nn.Parameter` of coefficients outside `no_grad`.
+POLY_FIT = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+
+    class PolyRegression(nn.Module):
+        def __init__(self, degree):
+            super().__init__()
+            self.degree = degree
+            self.coeffs = nn.Parameter(torch.zeros(degree + 1))
+
+        def features(self, x):
+            return torch.stack([x ** i for i in range(self.degree + 1)], dim=1)
+
+        def forward(self, x):
+            return self.features(x) @ self.coeffs
+
+    def fit(model, x, y, steps=200):
+        opt = torch.optim.Adam(model.parameters(), lr=0.05)
+        for _ in range(steps):
+            opt.zero_grad()
+            ((model(x) - y) ** 2).mean().backward()
+            opt.step()
+        return model
+
+    x = torch.linspace(-1, 1, 50)
+    model = fit(PolyRegression(3), x, 3 * x ** 3 - x)
+    curve = CURVE
+    np.save("curve.npy", curve.numpy())
+"""
+
+
+def test_a_curve_from_the_parameter_of_a_model_a_training_helper_hands_back() -> None:
+    def found(curve: str) -> list[int]:
+        return rows(textwrap.dedent(POLY_FIT).replace("CURVE", curve), "fit.py")
+
+    assert found("model.features(x) @ model.coeffs") == [29]
+    assert found("model.features(x) @ model.coeffs.detach()") == []
+    assert found("model.features(x).sum(1)") == []  # the features alone need no parameter
