@@ -134,6 +134,10 @@ def moved_by_importers(filename: str, builders: dict[str, str], depth: int = 0) 
                 kept = _moved_constructions(tree, set(holders)) | moved_by_importers(
                     importer, {**_factories(tree, set(holders)), **{name: name for name in holders}}, depth + 1)
                 moved |= {local[bound] for holder in kept for bound in holders[holder]}
+            factories = _factories(tree, set(local)) if depth <= _HOLDERS else {}
+            if factories:
+                # a package's `__init__` with `def build_model(cfg): return Encoder(...)`, moved by its importers
+                moved |= {local[bound] for bound in moved_by_importers(importer, factories, depth + 1)}
     return moved
 
 
@@ -181,7 +185,9 @@ def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[
 
 def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
     """The classes among `classes` (local names) whose instances the module moves to a device: `.to(device)` or
-    `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`)."""
+    `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`), or
+    one handed to a class or function of the module that moves that parameter (`Trainer(Net(), cfg)` whose
+    `__init__` does `self.model = model.to(self.device)`)."""
     holders: dict[str, str] = {}
     for node in ast.walk(tree):
         if type(node) is ast.Assign and (built := _constructed(node.value, classes)) is not None:
@@ -189,13 +195,43 @@ def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
                            if type(target) in (ast.Name, ast.Attribute))
     moved = set()
     on_cpu = _cpu_names(tree)
+    movers = _moving_parameters(tree, on_cpu)
     for node in ast.walk(tree):
-        if type(node) is ast.Call and type(node.func) is ast.Attribute and _to_device(node, on_cpu):
-            receiver = node.func.value
+        if type(node) is not ast.Call:
+            continue
+        receivers = []
+        if type(node.func) is ast.Attribute and _to_device(node, on_cpu):
+            receivers.append(node.func.value)
+        elif type(node.func) is ast.Name and node.func.id in movers:
+            positions, names = movers[node.func.id]
+            receivers += [arg for index, arg in enumerate(node.args) if index in positions]
+            receivers += [keyword.value for keyword in node.keywords if keyword.arg in names]
+        for receiver in receivers:
             built = _constructed(receiver, classes) or holders.get(ast.unparse(receiver))
             if built is not None:
                 moved.add(built)
     return moved
+
+
+def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tuple[set[int], set[str]]]:
+    """The module-level functions and classes of `tree` that move a parameter to a device in their body (a class in
+    its `__init__`): `model.to(device)`, `self.model = model.cuda()`; each with the positions a call passes such a
+    parameter at (`self` left out) and their names."""
+    found: dict[str, tuple[set[int], set[str]]] = {}
+    for statement in tree.body:
+        function = statement
+        if type(statement) is ast.ClassDef:
+            function = next((inner for inner in statement.body if type(inner) is ast.FunctionDef
+                             and inner.name == "__init__"), None)
+        if type(function) is not ast.FunctionDef or function.args.vararg or function.args.kwarg:
+            continue
+        params = [arg.arg for arg in function.args.args][1 if type(statement) is ast.ClassDef else 0:]
+        moved = {node.func.value.id for node in ast.walk(function) if type(node) is ast.Call
+                 and type(node.func) is ast.Attribute and type(node.func.value) is ast.Name
+                 and node.func.value.id in params and _to_device(node, on_cpu)}
+        if moved:
+            found[statement.name] = ({index for index, name in enumerate(params) if name in moved}, moved)
+    return found
 
 
 def _constructed(expr: ast.expr, classes: set[str]) -> str | None:
