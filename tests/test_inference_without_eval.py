@@ -412,3 +412,59 @@ def test_a_solver_s_model_from_a_factory_of_the_models_package_with_batch_norm_h
     assert found() == [28]
     assert found(switch="self.model.eval()") == []
     assert found(arch="vgg11") == []  # no batch norm, no dropout
+
+
+# An engine module whose validation switches the model back to train mode at its end; the script predicts with the
+# engine's `predict` (no switch of its own) after the epochs.
+ENGINE = """
+    import torch
+
+    def train_one_epoch(model, loader, optimizer, criterion):
+        model.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+
+    def validate(model, loader, criterion):
+        model.eval()
+        total = 0.0
+        with torch.no_grad():
+            for x, y in loader:
+                total += criterion(model(x), y).item()
+        RESTORE
+        return total / len(loader)
+
+    def predict(model, loader):
+        outputs = []
+        with torch.no_grad():
+            for x, _ in loader:
+                outputs.append(model(x).argmax(1))
+        return torch.cat(outputs)
+"""
+
+VALIDATED = """
+    import torch
+    import torch.nn as nn
+    from engine import predict, train_one_epoch, validate
+
+    def main(loader):
+        model = nn.Sequential(nn.Linear(20, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, 3))
+        optimizer = torch.optim.Adam(model.parameters())
+        criterion = nn.CrossEntropyLoss()
+        for epoch in range(5):
+            train_one_epoch(model, loader, optimizer, criterion)
+            print(epoch, validate(model, loader, criterion))
+        BEFORE
+        return predict(model, loader)
+"""
+
+
+def test_a_prediction_after_a_validation_that_switches_back_to_train_mode(tmp_path: Path) -> None:
+    def found(restore: str = "model.train()", before: str = "pass") -> list[int]:
+        return project_rows(tmp_path, "main.py", {"engine.py": ENGINE.replace("RESTORE", restore),
+                                                  "main.py": VALIDATED.replace("BEFORE", before)}, "SC210")
+
+    assert found() == [14]
+    assert found(restore="pass") == []  # the validation leaves it in eval mode
+    assert found(before="model.eval()") == []
