@@ -584,12 +584,15 @@ TEMPORAL_NET = """
 
 
 def test_a_forecaster_s_step_helper_fed_the_dict_batches_of_a_dataset_keeping_a_cpu_series(tmp_path: Path) -> None:
-    def found(move: str = "pass", series: str = "torch.randn(200, 3)") -> list[int]:
+    def found(move: str = "pass", series: str = "torch.randn(200, 3)", data: str = FORECAST_DATA) -> list[int]:
         return project_rows(tmp_path, "run.py", {
-            "forecast/__init__.py": "", "forecast/data.py": FORECAST_DATA, "forecast/model.py": TEMPORAL_NET,
+            "forecast/__init__.py": "", "forecast/data.py": data, "forecast/model.py": TEMPORAL_NET,
             "run.py": FORECAST_RUN.replace("MOVE", move).replace("SERIES", series)}, "SC211")
 
     assert found() == [16]
+    # the item filled by key after it is made (`item["future"] = y` binds no name)
+    assert found(data=FORECAST_DATA.replace('return {"past": x, "future": y}',
+                                            'item = {"past": x}\n            item["future"] = y\n            return item')) == [16]
     assert found(move="batch = {k: v.to(self.device) for k, v in batch.items()}") == []
     assert found(series='torch.randn(200, 3, device="cuda")') == []
     assert found(series="load_series()") == []  # a series the code does not show

@@ -497,8 +497,10 @@ def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False
     for node in walk(function.body):
         if type(node) is cst.Assign:
             for target in node.targets:
-                if not any(_names(inner, name, attribute) for inner in walk(target.target)):
-                    continue
+                unpacked = type(target.target) in (cst.Tuple, cst.List) and any(
+                    _names(inner, name, attribute) for inner in walk(target.target))
+                if not unpacked and not _names(target.target, name, attribute):
+                    continue  # `batch["y"] = ...` fills the dict `batch` is, it binds no name
                 if len(node.targets) != 1:
                     return None
                 if type(target.target) in (cst.Name, cst.Attribute):
