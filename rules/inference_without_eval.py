@@ -10,7 +10,7 @@ from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
 from shapecheck.loops.mode_layers import methods_run_before, mode_dependent, mode_dependent_at, predicted_with
 from shapecheck.loops.training_loop import (
-    TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
+    Event, TrainingLoop, called_module, may_switch_mode, related, switches_mode, training_loop,
 )
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import argument_of, imported_method_callers, method_callers, project_callers
@@ -1174,6 +1174,14 @@ class InferenceWithoutEval(Rule):
                                       f"train mode: this function switched it with `{model}.train()` before the "
                                       "loop, so dropout stays on and batch norm uses (and updates its statistics "
                                       f"with) each batch; call `{model}.eval()` instead")
+                    continue
+                helper = self._helper_left_in_train_mode(call, model, training)
+                if helper is not None:
+                    self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in "
+                                      f"train mode: the last switch of its mode before this, `{helper}`, leaves it "
+                                      "in train mode (a validation that switches back to train at its end, or a "
+                                      "training epoch), so dropout stays on and batch norm uses each batch's "
+                                      f"statistics; call `{model}.eval()` first")
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
@@ -1204,6 +1212,38 @@ class InferenceWithoutEval(Rule):
         last = switches[-1] if switches else None
         return last is not None and last.kind == "train" and not last.grad_disabled and id(last.node) in own \
             and (type(last.node) is not cst.Call or not last.node.args)
+
+    def _helper_left_in_train_mode(self, call: cst.Call, model: str, training: TrainingLoop) -> str | None:
+        """The call of a helper (`validate(model, loader)`, ending with `model.train()`; `train_one_epoch(model,
+        ...)`) whose last switch of `model` is to train mode, when that is the last switch before `call` in the
+        function making it, its own statements' or its helpers', in source order: the model is in train mode at
+        `call` whichever way the loops before it ran. An own `model.train()` last is `_switched_to_train_for`'s
+        (Monte Carlo dropout switches so on purpose)."""
+        site = next((site for site in self.ctx.calls_to(last_name(call.func) or "") if site.node is call), None)
+        if site is None:
+            return None
+        switches: list[tuple[int, Event, CallSite | None]] = [
+            (event.order, event, None) for event in training.events
+            if event.function is site.function and event.kind in ("train", "eval") and event.order < site.order
+            and (event.subject is None or related(event.subject, model))]
+        for other in training.local_calls().get(site.function, ()):
+            if other.order >= site.order:
+                continue
+            definitions = set(map(id, training.helpers_of(other.node)))
+            events = [event for event in training.helper_events(other.node) if event.kind in ("train", "eval")
+                      and (event.subject is None or related(event.subject, model))]
+            if any(id(event.function) not in definitions for event in events):
+                return None  # a switch a helper's own helper makes: its place among the helper's is not known
+            if events:
+                switches.append((other.order, max(events, key=lambda event: event.order), other))
+        if not switches:
+            return None
+        _, last, helper = max(switches, key=lambda switch: switch[0])
+        switch = last.origin or last.node
+        if helper is None or last.kind != "train" or last.grad_disabled or last.subject is None or last.restores \
+                or type(switch) is not cst.Call or switch.args:
+            return None  # `model.train(was_training)` puts back a mode it read
+        return self.ctx.code(helper.node)
 
     def _copy_left_in_train_mode(self, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str) -> bool:
         """Every construction of the class hands it, as `parameter`, a model with dropout or batch norm that is

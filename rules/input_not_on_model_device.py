@@ -868,7 +868,14 @@ class InputNotOnModelDevice(Rule):
                 if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For \
                         or not any(inner is site.node for inner in self.ctx.walk(binding.statement.body)):
                     break
-                sources.append(_cpu_loader_at(self.ctx, _unwrapped(binding.statement.iter), point))
+                loader = _unwrapped(binding.statement.iter)
+                handed_loader = None
+                if type(loader) is cst.Name and site.function is not None:
+                    with self.ctx.at(point):
+                        source = self.ctx.binding(loader, site.seq + 1)
+                    if source is not None and source.kind == "param" and source.statement is site.function:
+                        handed_loader = self._handed_loader(site.function, loader.value)
+                sources.append(_cpu_loader_at(self.ctx, loader, point) or handed_loader)
             if sources and len(sources) == len(sites) and all(sources):
                 self.report(node, _MESSAGE.format(model=model, batch=spelled, source=sources[0]))
 
@@ -1084,12 +1091,19 @@ class InputNotOnModelDevice(Rule):
         for node, model, batch, method, loader, class_def in in_methods:
             if class_def is not None and not self._moved_by_constructor(class_def, model):
                 continue
-            sites = method_callers(self.ctx, method)
-            passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
-            if passed and all(type(argument) is cst.Name and _cpu_loader_at(self.ctx, argument, point)
-                              for argument, point in passed):
-                self.report(node, _MESSAGE.format(model=model, batch=batch, source=f"the DataLoader "
-                                                  f"`{self.ctx.code(passed[0][0])}` passed in"))  # type: ignore
+            source = self._handed_loader(method, loader)
+            if source is not None:
+                self.report(node, _MESSAGE.format(model=model, batch=batch, source=source))
+
+    def _handed_loader(self, method: cst.FunctionDef, loader: str) -> str | None:
+        """"the DataLoader `...` passed in" when every call of the method `method` hands its parameter `loader` a
+        CPU loader (`forecaster.fit(DataLoader(WindowDataset(series)))`); else None."""
+        sites = method_callers(self.ctx, method)
+        passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
+        if passed and all(argument is not None and _cpu_loader_at(self.ctx, argument, point)
+                          for argument, point in passed):
+            return f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"  # type: ignore[arg-type]
+        return None
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str,
                            moved: set[_Key]) -> bool:
@@ -1101,7 +1115,7 @@ class InputNotOnModelDevice(Rule):
         with self.ctx.at(point):
             keys, moved_anyway = self._moved_parts(passed_model)
             return (moved_anyway or any(key in moved for key in keys)) \
-                and _loader_source(self.ctx, passed_loader) is not None
+                and _loader_source(self.ctx, passed_loader, imports=True) is not None
 
     def _moved_model(self, model: cst.Name) -> tuple[tuple[_Key, ...], bool]:
         """`_moved_parts` of the module a called name is bound to."""
@@ -1299,7 +1313,7 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
         return True
     if not qualname.startswith("torch") and yields_on_cpu(
             evaluator(ctx).value(value, before),
-            lambda init, name: _numpy_passed(ctx, passed_argument(init, value, name, constructor=True), before)):
+            lambda init, name: _cpu_data_passed(ctx, passed_argument(init, value, name, constructor=True), before)):
         return True  # a `Dataset` of the project whose `__getitem__` gives numpy arrays or CPU tensors
     if not qualname and depth < 2:
         # `DataLoader(synthetic_split(96, seed=0))`: the dataset a same-file function returns, read there
@@ -1323,14 +1337,16 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
     return all(not arg.star and _made_on_cpu(ctx, arg.value, before) for arg in value.args)
 
 
-def _numpy_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
+def _cpu_data_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
     """What a construction passes is a numpy array a numpy function makes (`SeqDataset(np.random.randn(100, 8),
-    y)`, through a name), or a list written out: copied into a tensor, it is on the CPU."""
+    y)`, through a name), a list written out, or a tensor a torch factory makes on the CPU
+    (`WindowDataset(torch.randn(200, 3))`): kept or copied into a tensor, it is on the CPU."""
     if passed is None:
         return False
     value, _ = ctx.value_of(passed, before)
     return type(value) in (cst.List, cst.ListComp) \
-        or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.")
+        or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.") \
+        or _made_on_cpu(ctx, passed, before)
 
 
 def _cpu_dataset_at(ctx: Context, dataset: cst.BaseExpression, point: Point, depth: int) -> bool:

@@ -8,7 +8,8 @@ from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.syntax import dotted_name
 from shapecheck.loops.training_loop import Event, TrainingLoop, is_backward, is_step_call, related, training_loop
 from shapecheck.loops.surroundings import in_test, is_test_file, lightning_module, statements_around
-from shapecheck.objects.callers import imported_method_callers
+from shapecheck.engine.walker import walk
+from shapecheck.objects.callers import imported_method_callers, inherited_self_callers
 
 
 # MixMatch's `WeightEMA`: a class of the project with a `step()` that averages weights, no torch optimizer
@@ -1009,6 +1010,20 @@ class MissingZeroGrad(Rule):
             stepped = {event.subject for event in events if event.kind == "step" and event.subject is not None}
             if seen is not None and not theirs.resets_all([event for event in events if event.kind == "reset"],
                                                           seen, stepped):
+                return True
+        # a base trainer of another module whose loop calls `self.train_step(batch)`, which this class overrides:
+        # that module's record cannot see the override's events, so its loop must reset nothing, nor call another
+        # method this class overrides
+        owner = self.ctx.class_of_method(function)
+        overridden = {statement.name.value for statement in owner.body.body
+                      if type(statement) is cst.FunctionDef} if owner is not None else set()
+        for caller in inherited_self_callers(self.ctx, function):
+            site = caller.site
+            if site.loop is None or any(
+                    event.kind == "reset" for event in training_loop(caller.ctx).loop_events(site.loop, site.function)):
+                continue
+            if not any(type(call) is cst.Call and type(call.func) is cst.Attribute and call is not site.node
+                       and call.func.attr.value in overridden for call in walk(site.loop)):
                 return True
         return False
 

@@ -10,6 +10,7 @@ import pytest
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows
 
 MODEL = """
     import torch.nn as nn
@@ -336,3 +337,134 @@ def test_a_wrapper_s_prediction_method_another_module_calls_after_training_is_re
 ])
 def test_a_snapshot_between_epochs_or_a_switched_model_is_clean(tmp_path: Path, script: str) -> None:
     assert denoiser_rows(tmp_path, script) == []
+
+
+# A Solver whose `load_model` builds a VGG-BN through a factory of the project's `models` package (`import models`,
+# `models.vgg11_bn(...)`): the batch norms are in the layers `make_layers` hands the VGG class, not in the class.
+VGG = """
+    import torch.nn as nn
+
+    def make_layers(widths, batch_norm=False):
+        layers, in_channels = [], 3
+        for width in widths:
+            layers += [nn.Conv2d(in_channels, width, 3, padding=1)]
+            if batch_norm:
+                layers += [nn.BatchNorm2d(width)]
+            layers += [nn.ReLU(inplace=True), nn.MaxPool2d(2)]
+            in_channels = width
+        return nn.Sequential(*layers)
+
+    class VGG(nn.Module):
+        def __init__(self, features, num_classes=10):
+            super().__init__()
+            self.features = features
+            self.classifier = nn.Linear(256 * 4 * 4, num_classes)
+
+        def forward(self, x):
+            return self.classifier(self.features(x).flatten(1))
+
+    def vgg11_bn(num_classes=10):
+        return VGG(make_layers([64, 128, 256], batch_norm=True), num_classes)
+
+    def vgg11(num_classes=10):
+        return VGG(make_layers([64, 128, 256]), num_classes)
+"""
+
+SOLVER = """
+    import torch
+    import torch.nn as nn
+    import models
+
+    class Solver:
+        def __init__(self, config):
+            self.config = config
+            self.model = None
+
+        def load_model(self):
+            self.model = models.ARCH(num_classes=10).to(torch.device("cpu"))
+            self.optimizer = torch.optim.SGD(self.model.parameters(), lr=self.config.lr)
+            self.criterion = nn.CrossEntropyLoss()
+
+        def train(self, loader):
+            self.model.train()
+            for data, target in loader:
+                self.optimizer.zero_grad()
+                self.criterion(self.model(data), target).backward()
+                self.optimizer.step()
+
+        def test(self, loader):
+            SWITCH
+            correct = 0
+            with torch.no_grad():
+                for data, target in loader:
+                    correct += (self.model(data).argmax(1) == target).sum().item()
+            return correct / len(loader.dataset)
+"""
+
+
+def test_a_solver_s_model_from_a_factory_of_the_models_package_with_batch_norm_handed_to_the_class(
+        tmp_path: Path) -> None:
+    def found(arch: str = "vgg11_bn", switch: str = "pass") -> list[int]:
+        return project_rows(tmp_path, "solver.py", {
+            "models/__init__.py": "from .vgg import vgg11, vgg11_bn\n", "models/vgg.py": VGG,
+            "solver.py": SOLVER.replace("ARCH", arch).replace("SWITCH", switch)}, "SC210")
+
+    assert found() == [28]
+    assert found(switch="self.model.eval()") == []
+    assert found(arch="vgg11") == []  # no batch norm, no dropout
+
+
+# An engine module whose validation switches the model back to train mode at its end; the script predicts with the
+# engine's `predict` (no switch of its own) after the epochs.
+ENGINE = """
+    import torch
+
+    def train_one_epoch(model, loader, optimizer, criterion):
+        model.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model(x), y).backward()
+            optimizer.step()
+
+    def validate(model, loader, criterion):
+        model.eval()
+        total = 0.0
+        with torch.no_grad():
+            for x, y in loader:
+                total += criterion(model(x), y).item()
+        RESTORE
+        return total / len(loader)
+
+    def predict(model, loader):
+        outputs = []
+        with torch.no_grad():
+            for x, _ in loader:
+                outputs.append(model(x).argmax(1))
+        return torch.cat(outputs)
+"""
+
+VALIDATED = """
+    import torch
+    import torch.nn as nn
+    from engine import predict, train_one_epoch, validate
+
+    def main(loader):
+        model = nn.Sequential(nn.Linear(20, 64), nn.BatchNorm1d(64), nn.ReLU(), nn.Linear(64, 3))
+        optimizer = torch.optim.Adam(model.parameters())
+        criterion = nn.CrossEntropyLoss()
+        for epoch in range(5):
+            train_one_epoch(model, loader, optimizer, criterion)
+            print(epoch, validate(model, loader, criterion))
+        BEFORE
+        return predict(model, loader)
+"""
+
+
+def test_a_prediction_after_a_validation_that_switches_back_to_train_mode(tmp_path: Path) -> None:
+    def found(restore: str = "model.train()", before: str = "pass") -> list[int]:
+        return project_rows(tmp_path, "main.py", {"engine.py": ENGINE.replace("RESTORE", restore),
+                                                  "main.py": VALIDATED.replace("BEFORE", before)}, "SC210")
+
+    assert found() == [14]
+    assert found(restore="pass") == []  # the validation leaves it in eval mode
+    assert found(before="model.eval()") == []

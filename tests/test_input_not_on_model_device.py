@@ -8,7 +8,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from tests.helpers import rows_in
+from tests.helpers import project_rows, rows_in
 
 WRAPPER = """
     import torch
@@ -33,7 +33,7 @@ def test_every_call_hands_the_method_a_cpu_loader() -> None:
         x = torch.randn(64, 5)
         y = -(x @ torch.randn(5, 1)) + 1
         Wrapper(torch.nn.Linear(5, 1)).fit(DataLoader(TensorDataset(x, y)))
-    """) == []  # built in the call: no name to read its dataset through
+    """) == [10]  # built in the call, read there
     assert rows("""
         x = torch.randn(64, 5)
         y = -(x @ torch.randn(5, 1)) + 1
@@ -518,3 +518,147 @@ def test_an_estimator_s_predict_after_the_fit_that_moved_its_module(tmp_path: Pa
                  "x.to(self.device)") == []
     # never fitted: the module is on the CPU with its batches
     assert found("typer = CellTyper(12, 4)\nprint(typer.predict(expression))") == []
+
+
+# A forecaster whose constructor moves its model to `self.device`, a `_step` helper fed the dict batches of a
+# window dataset that keeps the series it is handed; `fit` is handed the loader built in its call.
+FORECAST_DATA = """
+    from torch.utils.data import Dataset
+
+    class WindowDataset(Dataset):
+        def __init__(self, series, window=24, horizon=6):
+            self.series, self.window, self.horizon = series, window, horizon
+
+        def __len__(self):
+            return len(self.series) - self.window - self.horizon
+
+        def __getitem__(self, i):
+            x = self.series[i:i + self.window]
+            y = self.series[i + self.window:i + self.window + self.horizon]
+            return {"past": x, "future": y}
+"""
+
+FORECAST_RUN = """
+    import torch
+    from torch.utils.data import DataLoader
+    from forecast.data import WindowDataset
+    from forecast.model import TemporalNet
+
+    class Forecaster:
+        def __init__(self, model, lr=1e-3):
+            self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            self.model = model.to(self.device)
+            self.optimizer = torch.optim.Adam(self.model.parameters(), lr=lr)
+            self.criterion = torch.nn.MSELoss()
+
+        def _step(self, batch):
+            MOVE
+            return self.criterion(self.model(batch["past"]), batch["future"])
+
+        def fit(self, loader, epochs=2):
+            for _ in range(epochs):
+                for batch in loader:
+                    loss = self._step(batch)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+
+    ds = WindowDataset(SERIES, horizon=6)
+    Forecaster(TemporalNet(3, 6)).fit(DataLoader(ds, batch_size=16, shuffle=True))
+"""
+
+TEMPORAL_NET = """
+    import torch.nn as nn
+
+    class TemporalNet(nn.Module):
+        def __init__(self, n_features, horizon, hidden=64):
+            super().__init__()
+            self.gru = nn.GRU(n_features, hidden, batch_first=True)
+            self.head = nn.Linear(hidden, horizon * n_features)
+            self.horizon, self.n_features = horizon, n_features
+
+        def forward(self, past):
+            out, _ = self.gru(past)
+            return self.head(out[:, -1]).view(-1, self.horizon, self.n_features)
+"""
+
+
+def test_a_forecaster_s_step_helper_fed_the_dict_batches_of_a_dataset_keeping_a_cpu_series(tmp_path: Path) -> None:
+    def found(move: str = "pass", series: str = "torch.randn(200, 3)", data: str = FORECAST_DATA) -> list[int]:
+        return project_rows(tmp_path, "run.py", {
+            "forecast/__init__.py": "", "forecast/data.py": data, "forecast/model.py": TEMPORAL_NET,
+            "run.py": FORECAST_RUN.replace("MOVE", move).replace("SERIES", series)}, "SC211")
+
+    assert found() == [16]
+    # the item filled by key after it is made (`item["future"] = y` binds no name)
+    assert found(data=FORECAST_DATA.replace('return {"past": x, "future": y}',
+                                            'item = {"past": x}\n            item["future"] = y\n            return item')) == [16]
+    assert found(move="batch = {k: v.to(self.device) for k, v in batch.items()}") == []
+    assert found(series='torch.randn(200, 3, device="cuda")') == []
+    assert found(series="load_series()") == []  # a series the code does not show
+
+
+# A script whose moved model is handed to a same-file evaluation helper, with the validation loader of a project
+# module's `make_loaders`; its training helper moves the batches, the evaluation forgets to.
+LOADERS = """
+    import numpy as np
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+    class CsvRows(Dataset):
+        def __init__(self, features, labels):
+            self.features = features.astype(np.float32)
+            self.labels = labels
+
+        def __len__(self):
+            return len(self.labels)
+
+        def __getitem__(self, idx):
+            return torch.from_numpy(self.features[idx]), int(self.labels[idx])
+
+    def make_loaders(batch_size):
+        x, y = np.random.randn(256, 20), np.random.randint(0, 4, size=256)
+        return DataLoader(CsvRows(x[:200], y[:200]), batch_size, shuffle=True), DataLoader(CsvRows(x[200:], y[200:]))
+"""
+
+EVALUATED = """
+    import torch
+    import torch.nn as nn
+    from utils.data import make_loaders
+
+    def evaluate(net, loader, criterion, device):
+        net.eval()
+        loss_sum = 0.0
+        with torch.no_grad():
+            for feats, labels in loader:
+                MOVE
+                loss_sum += criterion(net(feats), labels).item()
+        return loss_sum / len(loader)
+
+    def train_one_epoch(net, loader, criterion, optimizer, device):
+        net.train()
+        for feats, labels in loader:
+            feats, labels = feats.to(device), labels.to(device)
+            optimizer.zero_grad()
+            criterion(net(feats), labels).backward()
+            optimizer.step()
+
+    def main(epochs=3):
+        device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+        train_loader, val_loader = make_loaders(32)
+        model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 4)).to(device)
+        criterion = nn.CrossEntropyLoss()
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.1)
+        for epoch in range(epochs):
+            train_one_epoch(model, train_loader, criterion, optimizer, device)
+            print(epoch, evaluate(model, val_loader, criterion, device))
+"""
+
+
+def test_a_moved_model_handed_to_an_evaluation_helper_with_the_loader_of_another_module(tmp_path: Path) -> None:
+    def found(move: str = "pass") -> list[int]:
+        return project_rows(tmp_path, "main.py", {"utils/__init__.py": "", "utils/data.py": LOADERS,
+                                                  "main.py": EVALUATED.replace("MOVE", move)}, "SC211")
+
+    assert found() == [12]
+    assert found(move="feats, labels = feats.to(device), labels.to(device)") == []

@@ -9,6 +9,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows
 
 # A face-recognition solver: the margin head's weights train with the backbone's, at ten times the rate.
 SOLVER = """
@@ -107,3 +108,53 @@ def test_an_update_method_called_in_the_loop_of_a_script_of_another_module(tmp_p
 
     assert rows("pass") == [23]
     assert rows("agent.opt.zero_grad()") == []  # the script resets the agent's optimizer before each update
+
+
+# A base trainer of one module loops over `self.train_step(batch)`; the subclass of another module overrides it with
+# a backward pass and a step, and nothing resets the gradients.
+BASE_TRAINER = """
+    class BaseTrainer:
+        def __init__(self, model, optimizer, criterion):
+            self.model, self.optimizer, self.criterion = model, optimizer, criterion
+
+        def train_step(self, batch):
+            raise NotImplementedError
+
+        def before_step(self):
+            pass
+
+        def train_epoch(self, loader):
+            self.model.train()
+            total = 0.0
+            for batch in loader:
+                BEFORE
+                total += self.train_step(batch)
+            return total / len(loader)
+"""
+
+CLASSIFIER_TRAINER = """
+    import torch
+    from .base import BaseTrainer
+
+    class ClassifierTrainer(BaseTrainer):
+        def train_step(self, batch):
+            images, labels = batch
+            loss = self.criterion(self.model(images), labels)
+            loss.backward()
+            self.optimizer.step()
+            return loss.item()
+        OVERRIDE
+"""
+
+
+def test_a_step_a_base_trainer_of_another_module_loops_over(tmp_path: Path) -> None:
+    def found(before: str = "pass", override: str = "") -> list[int]:
+        return project_rows(tmp_path, "engine/classifier.py", {
+            "engine/__init__.py": "", "engine/base.py": BASE_TRAINER.replace("BEFORE", before),
+            "engine/classifier.py": CLASSIFIER_TRAINER.replace("OVERRIDE", override)}, "SC201")
+
+    assert found() == [10]
+    assert found(before="self.optimizer.zero_grad()") == []
+    # a hook of the base loop that the subclass overrides may reset: its events are not in the base's record
+    assert found(before="self.before_step()",
+                 override="def before_step(self):\n            self.optimizer.zero_grad()") == []

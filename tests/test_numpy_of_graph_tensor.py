@@ -8,6 +8,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows
 
 INFER = """
     import torch
@@ -223,3 +224,120 @@ def test_a_loss_summed_with_an_augmented_assignment() -> None:
     assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y)")) == [10]
     assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).detach()")) == []
     assert rows(textwrap.dedent(SUMMED_LOSS).replace("TERM", "criterion(model(x), y).item()")) == []
+
+
+# A runner whose model comes from a package's registry (`MODELS[cfg["name"]](...)`, re-exported by the package's
+# `__init__`), its forecast denormalized by a helper of another module, then saved with numpy.
+REGISTRY = """
+    from .mlp import MLPRegressor
+
+    MODELS = ENTRIES
+
+    def build_model(cfg):
+        return MODELS[cfg["name"]](cfg["in_dim"], cfg["hidden"])
+"""
+
+MLP = """
+    import torch.nn as nn
+
+    class Block(nn.Module):
+        def __init__(self, dim):
+            super().__init__()
+            self.fc = nn.Linear(dim, dim)
+
+        def forward(self, x):
+            return x + self.fc(x).relu()
+
+    class MLPRegressor(nn.Module):
+        def __init__(self, in_dim, hidden):
+            super().__init__()
+            self.inp = nn.Linear(in_dim, hidden)
+            self.blocks = nn.Sequential(Block(hidden), Block(hidden))
+            self.out = nn.Linear(hidden, 1)
+
+        def forward(self, x):
+            return self.out(self.blocks(self.inp(x))).squeeze(-1)
+
+    class MeanBaseline(nn.Module):
+        def __init__(self, in_dim, hidden):
+            super().__init__()
+
+        def forward(self, x):
+            return x.mean(-1)
+"""
+
+RUNNER = """
+    import numpy as np
+    import torch
+    from pkg import build_model, denormalize
+
+    class Runner:
+        def __init__(self, cfg):
+            self.model = build_model(cfg)
+            self.opt = torch.optim.Adam(self.model.parameters(), lr=cfg["lr"])
+
+        def forecast(self, x):
+            self.model.eval()
+            return self.model(x)
+
+    runner = Runner({"name": "mlp", "in_dim": 8, "hidden": 32, "lr": 1e-3})
+    values = denormalize(runner.forecast(torch.randn(10, 8)), 3.0, 2.0)
+    np.savetxt("forecast.csv", VALUES)
+"""
+
+
+def test_a_model_a_package_s_registry_builds(tmp_path: Path) -> None:
+    def found(entries: str = '{"mlp": MLPRegressor}', values: str = "values.numpy()") -> list[int]:
+        return project_rows(tmp_path, "train.py", {
+            "pkg/__init__.py": "from .models import build_model\nfrom .post import denormalize\n",
+            "pkg/models/__init__.py": REGISTRY.replace("ENTRIES", entries), "pkg/models/mlp.py": MLP,
+            "pkg/post.py": "def denormalize(pred, mean, std):\n    return pred * std + mean\n",
+            "train.py": RUNNER.replace("VALUES", values)}, "SC207")
+
+    assert found() == [17]
+    assert found(values="values.detach().numpy()") == []
+    # which of two classes the key picks is not known: one has no weights, so its output may need no detach
+    assert found('{"mlp": MLPRegressor, "mean": MeanBaseline}') == []
+
+
+# A polynomial fit: the model comes back from the training helper it is handed, and the curve is drawn from its
+# features and its `nn.Parameter` of coefficients outside `no_grad`.
+POLY_FIT = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+
+    class PolyRegression(nn.Module):
+        def __init__(self, degree):
+            super().__init__()
+            self.degree = degree
+            self.coeffs = nn.Parameter(torch.zeros(degree + 1))
+
+        def features(self, x):
+            return torch.stack([x ** i for i in range(self.degree + 1)], dim=1)
+
+        def forward(self, x):
+            return self.features(x) @ self.coeffs
+
+    def fit(model, x, y, steps=200):
+        opt = torch.optim.Adam(model.parameters(), lr=0.05)
+        for _ in range(steps):
+            opt.zero_grad()
+            ((model(x) - y) ** 2).mean().backward()
+            opt.step()
+        return model
+
+    x = torch.linspace(-1, 1, 50)
+    model = fit(PolyRegression(3), x, 3 * x ** 3 - x)
+    curve = CURVE
+    np.save("curve.npy", curve.numpy())
+"""
+
+
+def test_a_curve_from_the_parameter_of_a_model_a_training_helper_hands_back() -> None:
+    def found(curve: str) -> list[int]:
+        return rows(textwrap.dedent(POLY_FIT).replace("CURVE", curve), "fit.py")
+
+    assert found("model.features(x) @ model.coeffs") == [29]
+    assert found("model.features(x) @ model.coeffs.detach()") == []
+    assert found("model.features(x).sum(1)") == []  # the features alone need no parameter

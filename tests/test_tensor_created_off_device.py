@@ -8,6 +8,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import lint_project
 
 CACHE = """
     import torch
@@ -140,3 +141,76 @@ def test_a_layer_held_by_a_model_of_another_module_that_a_script_moves(tmp_path:
     assert found("self.pe = pe", "build_classifier(100).cuda()") == [10]
     assert found('self.register_buffer("pe", pe)', "TransformerClassifier(100).to('cuda')") == []
     assert found("self.pe = pe", "TransformerClassifier(100)") == []  # kept on the CPU
+
+
+# A positional table kept as a plain attribute by a submodule of an encoder of another module; the package's
+# `__init__` builds the encoder in `build_model`, and the trainer of the script moves what it is handed.
+POSITIONS = """
+    import math
+    import torch
+    import torch.nn as nn
+
+    class PositionalEncoding(nn.Module):
+        def __init__(self, d_model, max_len=512):
+            super().__init__()
+            position = torch.arange(max_len).unsqueeze(1)
+            div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
+            pe = torch.zeros(max_len, d_model)
+            pe[:, 0::2] = torch.sin(position * div_term)
+            pe[:, 1::2] = torch.cos(position * div_term)
+            self.pe = pe
+
+        def forward(self, x):
+            return x + self.pe[: x.size(1)]
+"""
+
+ENCODER = """
+    import torch.nn as nn
+    from .layers import PositionalEncoding
+
+    class Encoder(nn.Module):
+        def __init__(self, vocab, d_model=64):
+            super().__init__()
+            self.embed = nn.Embedding(vocab, d_model)
+            self.pos = PositionalEncoding(d_model)
+            self.head = nn.Linear(d_model, 2)
+
+        def forward(self, tokens):
+            return self.head(self.pos(self.embed(tokens)).mean(1))
+"""
+
+ENCODER_TRAINER = """
+    import torch
+    from nets import build_model
+
+    class Trainer:
+        def __init__(self, model, cfg):
+            self.device = torch.device(cfg["device"])
+            self.model = MOVED
+            self.opt = torch.optim.Adam(self.model.parameters())
+
+        def fit(self, steps):
+            for _ in range(steps):
+                tokens = torch.randint(0, 1000, (8, 32), device=self.device)
+                labels = torch.randint(0, 2, (8,), device=self.device)
+                loss = torch.nn.functional.cross_entropy(self.model(tokens), labels)
+                self.opt.zero_grad()
+                loss.backward()
+                self.opt.step()
+
+    cfg = {"vocab": 1000, "d_model": 64, "device": "cuda"}
+    Trainer(build_model(cfg), cfg).fit(3)
+"""
+
+
+def test_a_submodule_s_table_of_a_model_a_package_factory_builds_and_a_trainer_moves(tmp_path: Path) -> None:
+    def found(moved: str = "model.to(self.device)") -> list[tuple[str, int]]:
+        return lint_project(tmp_path, {
+            "nets/__init__.py": "from .model import Encoder\n\ndef build_model(cfg):\n"
+                                "    return Encoder(cfg['vocab'], cfg['d_model'])\n",
+            "nets/layers.py": POSITIONS, "nets/model.py": ENCODER,
+            "train.py": ENCODER_TRAINER.replace("MOVED", moved)}, "SC212")
+
+    assert found() == [("nets/layers.py", 11)]
+    assert found("model") == []  # the trainer keeps the model where it is
+    assert found('model.to("cpu")') == []

@@ -134,6 +134,10 @@ def moved_by_importers(filename: str, builders: dict[str, str], depth: int = 0) 
                 kept = _moved_constructions(tree, set(holders)) | moved_by_importers(
                     importer, {**_factories(tree, set(holders)), **{name: name for name in holders}}, depth + 1)
                 moved |= {local[bound] for holder in kept for bound in holders[holder]}
+            factories = _factories(tree, set(local)) if depth <= _HOLDERS else {}
+            if factories:
+                # a package's `__init__` with `def build_model(cfg): return Encoder(...)`, moved by its importers
+                moved |= {local[bound] for bound in moved_by_importers(importer, factories, depth + 1)}
     return moved
 
 
@@ -181,7 +185,9 @@ def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[
 
 def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
     """The classes among `classes` (local names) whose instances the module moves to a device: `.to(device)` or
-    `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`)."""
+    `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`), or
+    one handed to a class or function of the module that moves that parameter (`Trainer(Net(), cfg)` whose
+    `__init__` does `self.model = model.to(self.device)`)."""
     holders: dict[str, str] = {}
     for node in ast.walk(tree):
         if type(node) is ast.Assign and (built := _constructed(node.value, classes)) is not None:
@@ -189,13 +195,43 @@ def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
                            if type(target) in (ast.Name, ast.Attribute))
     moved = set()
     on_cpu = _cpu_names(tree)
+    movers = _moving_parameters(tree, on_cpu)
     for node in ast.walk(tree):
-        if type(node) is ast.Call and type(node.func) is ast.Attribute and _to_device(node, on_cpu):
-            receiver = node.func.value
+        if type(node) is not ast.Call:
+            continue
+        receivers = []
+        if type(node.func) is ast.Attribute and _to_device(node, on_cpu):
+            receivers.append(node.func.value)
+        elif type(node.func) is ast.Name and node.func.id in movers:
+            positions, names = movers[node.func.id]
+            receivers += [arg for index, arg in enumerate(node.args) if index in positions]
+            receivers += [keyword.value for keyword in node.keywords if keyword.arg in names]
+        for receiver in receivers:
             built = _constructed(receiver, classes) or holders.get(ast.unparse(receiver))
             if built is not None:
                 moved.add(built)
     return moved
+
+
+def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tuple[set[int], set[str]]]:
+    """The module-level functions and classes of `tree` that move a parameter to a device in their body (a class in
+    its `__init__`): `model.to(device)`, `self.model = model.cuda()`; each with the positions a call passes such a
+    parameter at (`self` left out) and their names."""
+    found: dict[str, tuple[set[int], set[str]]] = {}
+    for statement in tree.body:
+        function = statement
+        if type(statement) is ast.ClassDef:
+            function = next((inner for inner in statement.body if type(inner) is ast.FunctionDef
+                             and inner.name == "__init__"), None)
+        if type(function) is not ast.FunctionDef or function.args.vararg or function.args.kwarg:
+            continue
+        params = [arg.arg for arg in function.args.args][1 if type(statement) is ast.ClassDef else 0:]
+        moved = {node.func.value.id for node in ast.walk(function) if type(node) is ast.Call
+                 and type(node.func) is ast.Attribute and type(node.func.value) is ast.Name
+                 and node.func.value.id in params and _to_device(node, on_cpu)}
+        if moved:
+            found[statement.name] = ({index for index, name in enumerate(params) if name in moved}, moved)
+    return found
 
 
 def _constructed(expr: ast.expr, classes: set[str]) -> str | None:
@@ -371,8 +407,9 @@ def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] 
     attributes it reads are those `__init__` sets once (`self.features = torch.randn(n, 8)`). A default-collated
     batch of such items, or what such a `collate_fn` returns, is on the CPU. Anything else the code does not
     state (a transform's output, a constructor argument, a nested function) makes it unknown: False; but a
-    constructor argument `__init__` copies into a tensor (`self.x = torch.tensor(x, dtype=torch.float32)`) is on
-    the CPU where `handed(init, name)` says the construction passes it CPU data (a numpy array)."""
+    constructor argument `__init__` keeps (`self.series = series`) or copies into a tensor (`self.x =
+    torch.tensor(x, dtype=torch.float32)`) is on the CPU where `handed(init, name)` says the construction passes it
+    CPU data (a numpy array, a tensor a torch factory makes without `device=`)."""
     init = None
     if isinstance(value, Instance):
         methods = {statement.name.value: statement for statement in value.cls.node.body.body
@@ -395,17 +432,17 @@ def yields_on_cpu(value: object, handed: Callable[[cst.FunctionDef, str], bool] 
 
 
 def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionDef, init: cst.FunctionDef | None,
-                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None,
-                 copied: bool = False) -> bool:
+                 depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
-    `yields_on_cpu`); `copied`: `expr` is what a torch factory copies, where a parameter of `__init__` counts as
-    `handed` says."""
+    `yields_on_cpu`); a parameter of `__init__` counts as `handed` says."""
     if depth > 6:
         return False
-    if copied and handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
+    if handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
             and any(param.name.value == expr.value for param in function.params.params) \
             and not _rebound(function, expr.value) and handed(function, expr.value):
-        return True  # `self.x = torch.tensor(x)` of the numpy array the construction hands it
+        # `self.x = torch.tensor(x)` of the numpy array the construction hands it, or `self.series = series` of a
+        # tensor it makes on the CPU: indexed, then collated, it stays there
+        return True
     kind = type(expr)
     if kind in (cst.Integer, cst.Float):
         return True
@@ -431,7 +468,7 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
             data = positional(expr)  # type: ignore[arg-type]
             return bool(data) and (type(data[0].value) in (cst.List, cst.ListComp, cst.Tuple)  # type: ignore
                                    or _data_on_cpu(ctx, data[0].value, function, init,  # type: ignore
-                                                   depth + 1, handed, True))
+                                                   depth + 1, handed))
         if type(func) is cst.Attribute and not qualname:
             if func.attr.value in _NUMPY_METHODS:
                 return True
@@ -460,16 +497,40 @@ def _assigned_once(function: cst.FunctionDef, name: str, attribute: bool = False
     for node in walk(function.body):
         if type(node) is cst.Assign:
             for target in node.targets:
-                if _names(target.target, name, attribute):
-                    if len(node.targets) != 1 or type(target.target) not in (cst.Name, cst.Attribute):
-                        return None
+                unpacked = type(target.target) in (cst.Tuple, cst.List) and any(
+                    _names(inner, name, attribute) for inner in walk(target.target))
+                if not unpacked and not _names(target.target, name, attribute):
+                    continue  # `batch["y"] = ...` fills the dict `batch` is, it binds no name
+                if len(node.targets) != 1:
+                    return None
+                if type(target.target) in (cst.Name, cst.Attribute):
                     found.append(node.value)
+                    continue
+                # `self.series, self.window = series, window`: the value in the same place
+                value = _element_for(target.target, node.value, name, attribute)
+                if value is None:
+                    return None
+                found.append(value)
         elif type(node) in (cst.AugAssign, cst.AnnAssign, cst.For, cst.AsName, cst.NamedExpr) \
                 and any(_names(inner, name, attribute) for inner in walk(getattr(node, "target", node))):
             return None
     if not attribute and any(param.name.value == name for param in function.params.params):
         return None
     return found[0] if len(found) == 1 else None
+
+
+def _element_for(target: cst.BaseExpression, value: cst.BaseExpression, name: str, attribute: bool
+                 ) -> cst.BaseExpression | None:
+    """The element of the tuple `value` that the tuple `target` unpacks into `name`, where both are written out
+    element by element with no starred one; else None."""
+    if type(target) not in (cst.Tuple, cst.List) or type(value) not in (cst.Tuple, cst.List) \
+            or len(target.elements) != len(value.elements) \
+            or any(type(element) is not cst.Element for element in (*target.elements, *value.elements)):
+        return None
+    for left, right in zip(target.elements, value.elements):
+        if _names(left.value, name, attribute):
+            return right.value
+    return None
 
 
 def _rebound(function: cst.FunctionDef, name: str) -> bool:

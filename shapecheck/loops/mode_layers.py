@@ -17,7 +17,7 @@ from shapecheck.loops.training_loop import switches_mode
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.torch_layers import dropout_rate, is_zero_literal
-from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
+from shapecheck.objects.values import ClassValue, FunctionValue, Instance, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 # Layers whose output depends on train/eval mode.
@@ -66,17 +66,21 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         return qualname.rsplit(".", 1)[-1].startswith(_TORCHVISION_FAMILIES)
     if qualname in ("torch.nn.Sequential", "torch.nn.ModuleList"):
         return _mentions_mode_layer(ctx, built)
-    if type(built.func) is not cst.Name:
+    if type(built.func) is cst.Attribute:
+        kind = "import"  # `models.vgg11_bn(num_classes=10)` after `import models`: what the project module defines
+    elif type(built.func) is cst.Name:
+        binding = ctx.binding(built.func.value, before)
+        if binding is None or binding.kind not in ("class", "import", "def"):
+            return False
+        kind, class_def = binding.kind, binding.statement
+    else:
         return False
-    binding = ctx.binding(built.func.value, before)
-    if binding is None or binding.kind not in ("class", "import", "def"):
-        return False
-    home, class_def = ctx, binding.statement  # the module that defines the class
-    if binding.kind != "class":
+    home, construction = ctx, built  # the module that defines the class, the call read here
+    if kind != "class":
         # `from model import Net`: the class as its own module defines it; `build_model(cfg)`: the object a
         # function of the project returns, when the objects floor can tell
         called = evaluator(ctx).value(built.func, before)
-        if binding.kind == "import" and isinstance(called, ClassValue):
+        if kind == "import" and isinstance(called, ClassValue):
             home, class_def = called.ctx, called.node
         else:
             if not isinstance(called, FunctionValue) or switches_mode(called.node):
@@ -88,7 +92,8 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
                 return False
             home, class_def, built = instance.cls.ctx, instance.cls.node, instance.call
     if not ctx.analysis(_ModeLayers).of(home, class_def):
-        return False
+        # `VGG(make_layers(cfg, batch_norm=True))`: the layers a construction hands the class, as built
+        return _holds_mode_layers(evaluator(ctx).value(construction, before))
     # `MLP(8, 32, 1)` of `def __init__(self, d_in, d_hidden, d_out, dropout=0.0)`: its only mode layers are
     # dropouts of p=0.0, which do nothing in train mode either.
     off = _dropouts_off_by_default(home, class_def)  # type: ignore[arg-type]
@@ -163,6 +168,30 @@ def _torch_object_has_mode_layers(built: TorchObject) -> bool:
             and built.site is not None:
         return _mentions_mode_layer(built.site.evaluator.ctx, built.call)
     return False
+
+
+def _holds_mode_layers(value: object, depth: int = 0) -> bool:
+    """`value` (the objects floor's) is, or holds among its attributes or layers, a batch norm, or a dropout whose
+    rate the code states is not 0 (`nn.Dropout()`, `nn.Dropout(0.3)`): the layers `make_layers(cfg,
+    batch_norm=True)` filled an `nn.Sequential(*layers)` with, handed to the model's constructor."""
+    if depth > 4:
+        return False
+    if isinstance(value, TorchObject):
+        name = value.qualname.rsplit(".", 1)[-1]
+        if value.qualname.startswith("torch.nn.") and name.startswith("BatchNorm"):
+            return True
+        if value.qualname.startswith("torch.nn.") and name.startswith("Dropout") and value.call is not None:
+            rate = [arg.value for arg in value.call.args if arg.keyword is None or arg.keyword.value == "p"]
+            return not rate or type(rate[0]) in (cst.Integer, cst.Float) and not is_zero_literal(rate[0])
+        held = value.items
+    elif isinstance(value, Instance) and not value.tainted:
+        held = value.items
+        if any(_holds_mode_layers(attribute, depth + 1) for attribute in value.attrs.values()):
+            return True
+    else:
+        return False
+    layers = held.items if isinstance(held, Seq) else [layer for _, layer in held.items] if held is not None else []
+    return any(_holds_mode_layers(layer, depth + 1) for layer in layers)
 
 
 def _mentions_mode_layer(ctx: Context, node: cst.CSTNode) -> bool:

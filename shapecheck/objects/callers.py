@@ -31,7 +31,9 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.arguments import parameter_default, passed_argument
+from shapecheck.objects.evaluator import Evaluator
 from shapecheck.objects.modules import returned_self
+from shapecheck.objects.values import ClassValue
 from shapecheck.objects.project import PROJECT, candidates, importers_through_packages, resolved, split_relative
 
 if TYPE_CHECKING:
@@ -386,6 +388,29 @@ def imported_method_callers(ctx: Context, definition: cst.FunctionDef,
                 certain = is_instance(other, func.value) if is_instance is not None \
                     else _instance_of(other, func.value, owner, site, (name, targets))
             if certain:
+                found.append(Caller(site, point, other))
+    return found
+
+
+def inherited_self_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:
+    """The `self.name(...)` calls that run `definition`, a method of a class, from the methods of one of its
+    bases another module of the project defines (a `BaseTrainer.train_epoch` looping over `self.train_step(batch)`,
+    which the subclass overrides), each read in that module's context: a template method in one file, its steps
+    in another."""
+    owner = ctx.class_of_method(definition)
+    if owner is None:
+        return []
+    ev = ctx.analysis(Evaluator)
+    found = []
+    for base in owner.bases:
+        cls = ev.object(base.value, ev.now())
+        if not isinstance(cls, ClassValue) or cls.ctx is ctx:
+            continue
+        other = cls.ctx
+        for site in other.calls_to(definition.name.value):
+            point = _caller_point(other, site)
+            if point is not None and is_self_attribute(site.node.func) and site.function is not None \
+                    and other.class_of_method(site.function) is cls.node:
                 found.append(Caller(site, point, other))
     return found
 

@@ -583,7 +583,9 @@ def project_class(ctx: Context, instance: cst.BaseExpression, before: int | None
     found = imported_class(ctx, instance, before) or _annotated_class(ctx, instance, before)
     if found is not None:
         return found
-    value = evaluator(ctx).value(instance, before) if is_self_attribute(instance) else None
+    # `self.net` set outside `__init__`, or `model = fit(Net(), x, y)` of a helper handing back what it is given
+    value = evaluator(ctx).value(instance, before) if is_self_attribute(instance) or type(instance) is cst.Name \
+        else None
     return value.cls if isinstance(value, Instance) and not value.tainted else None
 
 
