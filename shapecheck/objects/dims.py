@@ -24,7 +24,7 @@ Monomial = tuple["Atom", ...]  # sorted, with repetition: h * h is (h, h)
 
 
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
-@record(slots=True, unsafe_hash=True)
+@record(slots=True)
 class Atom:
     """One symbol. Identity is `key` alone (what it measures); `name` is how the code spells it."""
 
@@ -44,6 +44,16 @@ class Atom:
     varies: bool = field(default=False, compare=False)
     # the int default of the command-line option it is (`--patch`, `default=84`): the size of a run with no flags
     default: int | None = field(default=None, compare=False)
+    hashed: int | None = field(default=None, compare=False, repr=False)  # `hash(key)`, once made
+
+    def __hash__(self) -> int:
+        # The key of an opaque (`a // b`) or either-or size holds the sizes it is made of, and a deep stack of layers
+        # builds them from the same parts many times over (each residual block's output from the last): hashed anew
+        # at each level, the work doubled with each block, and a 23-block network took minutes.
+        hashed = self.hashed
+        if hashed is None:
+            hashed = self.hashed = hash(self.key)
+        return hashed
 
     def sort_key(self) -> tuple[str, str]:
         return self.name, repr(self.key)

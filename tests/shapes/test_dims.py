@@ -131,3 +131,20 @@ def test_one_command_line_option_differs_where_its_default_does() -> None:
     assert same(patch, other + 12) is None
     assert same(option_size("n", "args.n", None), Dim.of(3)) is None
     assert at_defaults(patch + h) is None and at_defaults(patch / 5) is None
+
+
+def test_a_size_built_from_the_same_parts_over_and_over_is_hashed_once_a_part() -> None:
+    # A 23-block residual network's sizes: each block's either-or size is made of the last block's, twice over.
+    # Hashed anew at each level, the leaf below was hashed 2 ** 20 times here.
+    class Leaf:
+        hashed = 0
+
+        def __hash__(self) -> int:
+            Leaf.hashed += 1
+            return 7
+
+    size = Dim.symbol(Leaf(), "H")
+    for depth in range(20):
+        size = Dim((((Atom(("broadcast", size, size), f"H{depth}", compound=True),), 1),))
+    assert isinstance(hash(size), int) and hash(size) == hash(size)
+    assert Leaf.hashed == 1
