@@ -145,39 +145,9 @@ def test_a_layer_held_by_a_model_of_another_module_that_a_script_moves(tmp_path:
 
 # A positional table kept as a plain attribute by a submodule of an encoder of another module; the package's
 # `__init__` builds the encoder in `build_model`, and the trainer of the script moves what it is handed.
-POSITIONS = """
-    import math
-    import torch
-    import torch.nn as nn
+POSITIONS = LAYERS.replace("KEEP", "self.pe = pe")
 
-    class PositionalEncoding(nn.Module):
-        def __init__(self, d_model, max_len=512):
-            super().__init__()
-            position = torch.arange(max_len).unsqueeze(1)
-            div_term = torch.exp(torch.arange(0, d_model, 2) * (-math.log(10000.0) / d_model))
-            pe = torch.zeros(max_len, d_model)
-            pe[:, 0::2] = torch.sin(position * div_term)
-            pe[:, 1::2] = torch.cos(position * div_term)
-            self.pe = pe
-
-        def forward(self, x):
-            return x + self.pe[: x.size(1)]
-"""
-
-ENCODER = """
-    import torch.nn as nn
-    from .layers import PositionalEncoding
-
-    class Encoder(nn.Module):
-        def __init__(self, vocab, d_model=64):
-            super().__init__()
-            self.embed = nn.Embedding(vocab, d_model)
-            self.pos = PositionalEncoding(d_model)
-            self.head = nn.Linear(d_model, 2)
-
-        def forward(self, tokens):
-            return self.head(self.pos(self.embed(tokens)).mean(1))
-"""
+ENCODER = MODEL.replace("TransformerClassifier", "Encoder")
 
 ENCODER_TRAINER = """
     import torch
@@ -211,6 +181,6 @@ def test_a_submodule_s_table_of_a_model_a_package_factory_builds_and_a_trainer_m
             "nets/layers.py": POSITIONS, "nets/model.py": ENCODER,
             "train.py": ENCODER_TRAINER.replace("MOVED", moved)}, "SC212")
 
-    assert found() == [("nets/layers.py", 11)]
+    assert found() == [("nets/layers.py", 10)]
     assert found("model") == []  # the trainer keeps the model where it is
     assert found('model.to("cpu")') == []
