@@ -239,14 +239,9 @@ def _unkept_break(shape: Shape, sizes: tuple[Dim, ...], units: set[int]) -> int 
     if shape.variadic is not None or sizes.count(WILDCARD) > 1 or any(unsolved(d) for d in dims + sizes):
         return None
     wildcard = sizes.index(WILDCARD) if WILDCARD in sizes else len(sizes)
-    fronts = [Dim.of(1)]
-    for size in sizes[:wildcard]:
-        fronts.append(fronts[-1] * size)
-    backs = [Dim.of(1)]
-    for size in reversed(sizes[wildcard + 1:]):
-        backs.append(backs[-1] * size)
-    if wildcard == len(sizes):
-        backs = []
+    # what the sizes before the `-1` hold from the front, and those after it from the back (none without a `-1`)
+    fronts = [product(sizes[:end]) for end in range(wildcard + 1)]
+    backs = [product(sizes[len(sizes) - end:]) for end in range(len(sizes) - wildcard)] if wildcard < len(sizes) else []
     for run in _runs(shape, units)[1:]:
         start = run[0]
         before, after = cancelled(product(dims[:start])), cancelled(product(dims[start:]))
