@@ -333,6 +333,8 @@ def _differ_at_default(a: Dim, b: Dim) -> bool:
     two share are cancelled first (sizes are not 0): `batch` against `batch * args.max_len` is 1 against the option
     alone, a batch of per-token labels flattened for a per-sentence output, which fails at `--max-len`'s default
     whatever the batch."""
+    if not (_options(a) or _options(b)):
+        return False  # most sizes involve no option, and cancelling factors would only remove options
     a, b = _reduced(a, b)
     options = _options(a) | _options(b)
     if len(options) != 1:
