@@ -1,0 +1,138 @@
+"""Convolution, pooling and layout bugs in small projects written the way repositories are: a model package of
+several files, a Dataset reading files through torchvision transforms, a trainer or runner class holding the model
+and the loader, a config; each with its fixed look-alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import lint_project
+
+# a U-Net whose ModuleList of down blocks pools four times: 200 rows pool to 100, 50, 25, 12, and the upsampled 24
+# meets the 25-row skip in torch.cat (checked in torch 2.13: "Sizes of tensors must match except in dimension 1.
+# Expected size 25 but got size 24"); the fix resizes to sides divisible by 16
+_UNET = '''
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+from .blocks import conv_block
+
+
+class UNet(nn.Module):
+    def __init__(self, in_channels=3, num_classes=1, features=(32, 64, 128, 256)):
+        super().__init__()
+        self.downs = nn.ModuleList()
+        self.ups = nn.ModuleList()
+        ch = in_channels
+        for f in features:
+            self.downs.append(conv_block(ch, f))
+            ch = f
+        self.bottleneck = conv_block(features[-1], features[-1] * 2)
+        for f in reversed(features):
+            self.ups.append(nn.ConvTranspose2d(f * 2, f, 2, stride=2))
+            self.ups.append(conv_block(f * 2, f))
+        self.head = nn.Conv2d(features[0], num_classes, 1)
+
+    def forward(self, x):
+        skips = []
+        for down in self.downs:
+            x = down(x)
+            skips.append(x)
+            x = F.max_pool2d(x, 2)
+        x = self.bottleneck(x)
+        skips = skips[::-1]
+        for i in range(0, len(self.ups), 2):
+            x = self.ups[i](x)
+            x = torch.cat((skips[i // 2], x), dim=1)
+            x = self.ups[i + 1](x)
+        return self.head(x)
+'''
+_BLOCKS = '''
+import torch.nn as nn
+
+
+def conv_block(cin, cout):
+    return nn.Sequential(
+        nn.Conv2d(cin, cout, kernel_size=3, padding=1),
+        nn.ReLU(),
+        nn.Conv2d(cout, cout, kernel_size=3, padding=1),
+        nn.ReLU(),
+    )
+'''
+_MODELS = '''
+from .unet import UNet
+
+MODELS = {"unet": UNet}
+
+
+def build_model(name="unet", **kwargs):
+    return MODELS[name](**kwargs)
+'''
+_CARVANA = '''
+import os
+
+from PIL import Image
+from torch.utils.data import Dataset
+from torchvision import transforms
+
+
+class CarvanaDataset(Dataset):
+    def __init__(self, root, image_size=%s):
+        self.root = root
+        self.names = sorted(os.listdir(os.path.join(root, "images")))
+        self.img_tf = transforms.Compose([transforms.Resize(image_size), transforms.ToTensor()])
+        self.mask_tf = transforms.Compose([
+            transforms.Resize(image_size, interpolation=transforms.InterpolationMode.NEAREST),
+            transforms.ToTensor(),
+        ])
+
+    def __len__(self):
+        return len(self.names)
+
+    def __getitem__(self, idx):
+        name = self.names[idx]
+        img = Image.open(os.path.join(self.root, "images", name)).convert("RGB")
+        mask = Image.open(os.path.join(self.root, "masks", name)).convert("L")
+        return self.img_tf(img), self.mask_tf(mask)
+'''
+_CARVANA_TRAIN = '''
+import torch
+from torch.utils.data import DataLoader
+
+from seg.data import CarvanaDataset
+from seg.models import build_model
+
+
+class Runner:
+    def __init__(self, root, batch_size=8):
+        self.model = build_model(in_channels=3, num_classes=1)
+        self.loss_fn = torch.nn.BCEWithLogitsLoss()
+        self.opt = torch.optim.Adam(self.model.parameters(), lr=1e-4)
+        self.loader = DataLoader(CarvanaDataset(root), batch_size=batch_size, shuffle=True, drop_last=True)
+
+    def run_epoch(self):
+        for images, masks in self.loader:
+            logits = self.model(images)
+            loss = self.loss_fn(logits, masks)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+
+
+if __name__ == "__main__":
+    runner = Runner("data/carvana")
+    for epoch in range(10):
+        runner.run_epoch()
+'''
+
+
+def _carvana(size: str) -> dict[str, str]:
+    return {"seg/__init__.py": "", "seg/models/__init__.py": _MODELS, "seg/models/blocks.py": _BLOCKS,
+            "seg/models/unet.py": _UNET, "seg/data/__init__.py": "from .dataset import CarvanaDataset\n",
+            "seg/data/dataset.py": _CARVANA % size, "train.py": _CARVANA_TRAIN}
+
+
+def test_a_unet_skip_after_four_poolings_of_a_dataset_resize_not_divisible_by_16(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _carvana("(200, 300)"), "SC105") == [("train.py", 18)]
+    assert lint_project(tmp_path / "fixed", _carvana("(192, 288)"), "SC105") == []
