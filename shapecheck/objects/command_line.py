@@ -117,6 +117,8 @@ def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
     made: cst.CSTNode | None = args
     if type(args) is cst.Name:
         binding = ev.binding(args, before)
+        if binding is None and before < 0:
+            binding = _module_binding(ev, args, before)
         made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
         return UNKNOWN
@@ -141,8 +143,21 @@ def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | Non
     if before >= 0:
         bindings = ev.candidates(name, before)
     else:  # in a call being run, the function's own scope: its one binding of the name, or nothing sure
-        scope = _scope_of(ev.ctx, ev.frame_at(before)[0].function)
+        function = ev.frame_at(before)[0].function
+        if type(function) is cst.Module:
+            return _module_binding(ev, name, before)
+        scope = _scope_of(ev.ctx, function)
         bindings = None if scope is None else scope.bindings.get(name.value)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
+        return None
+    return bindings[0]
+
+
+def _module_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
+    """In the module's own run (a script's loop, read as of its passes), the module's one assignment of `name`."""
+    if type(ev.frame_at(before)[0].function) is not cst.Module:
+        return None
+    bindings = ev.ctx._module_scope().bindings.get(name.value)
     if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
         return None
     return bindings[0]

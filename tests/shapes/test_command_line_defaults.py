@@ -436,3 +436,31 @@ def test_a_flattened_conv_stack_sized_by_the_config_fed_the_default_window(tmp_p
     assert rows[0][1].endswith("expects 1024 (with args.window = 100, the command line's default)")
     fixed = {**WINDOWS, "run.py": WINDOWS["run.py"].replace("default=100)", "default=128)")}
     assert found(tmp_path / "good", fixed, "run.py") == []
+
+
+def test_a_script_loop_over_levels_reads_the_options_defaults(tmp_path: Path) -> None:
+    """A script's own loop, read as of its passes, still knows `args = parser.parse_args()` and its defaults; a
+    list element the loop replaces (`levels[i - 1] = ...`) is the new value on the next pass; and a sum of two sizes
+    not proven equal (an FPN level plus the upsampled one below it) is, with no flags, the one size they both are:
+    doubled again, it fails against 75."""
+    script = '''
+        import argparse
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--size", type=int, default=%d)
+        args = parser.parse_args()
+
+        x = torch.randn(2, 3, args.size, args.size)
+        levels = []
+        for _ in range(3):
+            x = nn.Conv2d(x.size(1), 8, 3, stride=2, padding=1)(x)
+            levels.append(x)
+        for i in range(len(levels) - 1, 0, -1):
+            levels[i - 1] = levels[i - 1] + F.interpolate(levels[i], scale_factor=2)
+    '''
+    rows = found(tmp_path, {"fpn.py": script % 150}, "fpn.py")
+    assert [row for row, _ in rows] == [16] and rows[0][1].endswith("(with args.size = 150, the command line's default)")
+    assert found(tmp_path / "fixed", {"fpn.py": script % 160}, "fpn.py") == []

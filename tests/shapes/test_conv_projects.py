@@ -136,3 +136,91 @@ def _carvana(size: str) -> dict[str, str]:
 def test_a_unet_skip_after_four_poolings_of_a_dataset_resize_not_divisible_by_16(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _carvana("(200, 300)"), "SC105") == [("train.py", 18)]
     assert lint_project(tmp_path / "fixed", _carvana("(192, 288)"), "SC105") == []
+
+
+# an FPN's top-down pathway: each level upsampled by scale_factor=2 and added to the lateral below it, the list's
+# elements replaced in a loop. A 300-pixel image gives strided levels of 75, 38 and 19: 19 doubles to 38, but the
+# sum doubles to 76 against the 75-pixel level (checked in torch 2.13: "The size of tensor a (75) must match the
+# size of tensor b (76) at non-singleton dimension 3"); the fix is an image size divisible by the total stride
+_FPN = '''
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class FPN(nn.Module):
+    def __init__(self, in_channels_list, out_channels=128):
+        super().__init__()
+        self.lateral = nn.ModuleList([nn.Conv2d(c, out_channels, 1) for c in in_channels_list])
+        self.smooth = nn.ModuleList([nn.Conv2d(out_channels, out_channels, 3, padding=1) for _ in in_channels_list])
+
+    def forward(self, feats):
+        laterals = [l(f) for l, f in zip(self.lateral, feats)]
+        for i in range(len(laterals) - 1, 0, -1):
+            laterals[i - 1] = laterals[i - 1] + F.interpolate(laterals[i], scale_factor=2, mode="nearest")
+        return [s(x) for s, x in zip(self.smooth, laterals)]
+'''
+_BACKBONE = '''
+import torch.nn as nn
+
+
+def stage(cin, cout):
+    return nn.Sequential(nn.Conv2d(cin, cout, 3, stride=2, padding=1), nn.BatchNorm2d(cout), nn.ReLU())
+
+
+class Backbone(nn.Module):
+    def __init__(self, in_ch=3):
+        super().__init__()
+        self.stem = stage(in_ch, 32)
+        self.layer1 = stage(32, 64)
+        self.layer2 = stage(64, 128)
+        self.layer3 = stage(128, 256)
+
+    def forward(self, x):
+        c1 = self.layer1(self.stem(x))
+        c2 = self.layer2(c1)
+        c3 = self.layer3(c2)
+        return c1, c2, c3
+'''
+_DETECTOR = '''
+import torch.nn as nn
+
+from .backbone import Backbone
+from .fpn import FPN
+
+
+class Detector(nn.Module):
+    def __init__(self, num_classes=10):
+        super().__init__()
+        self.backbone = Backbone()
+        self.fpn = FPN([64, 128, 256])
+        self.cls = nn.Conv2d(128, num_classes, 1)
+
+    def forward(self, x):
+        pyramid = self.fpn(list(self.backbone(x)))
+        return [self.cls(p) for p in pyramid]
+'''
+_DETECT = '''
+import argparse
+
+import torch
+
+from models import Detector
+
+parser = argparse.ArgumentParser()
+parser.add_argument("--size", type=int, default=%d)
+args = parser.parse_args()
+
+model = Detector().eval()
+with torch.no_grad():
+    outs = model(torch.randn(2, 3, args.size, args.size))
+'''
+
+
+def _detector(size: int) -> dict[str, str]:
+    return {"models/__init__.py": "from .detector import Detector\n", "models/fpn.py": _FPN,
+            "models/backbone.py": _BACKBONE, "models/detector.py": _DETECTOR, "detect.py": _DETECT % size}
+
+
+def test_an_fpn_top_down_loop_doubling_a_level_against_an_odd_lateral(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _detector(300), "SC105") == [("detect.py", 14)]
+    assert lint_project(tmp_path / "fixed", _detector(320), "SC105") == []
