@@ -55,7 +55,7 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
             or not _no_command_line(ev, call, before):
         return UNKNOWN
     if type(func.value) is cst.Name:
-        binding = _parser_binding(ev, func.value, before)
+        binding = one_assignment(ev, func.value, before)
         return UNKNOWN if binding is None else _namespace(ev, binding, call, before, func.attr.value)
     if type(func.value) is cst.Call and not func.value.args:
         return _built_by_helper(ev, func.value, before, func.attr.value)
@@ -123,7 +123,7 @@ def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
     if type(made) is not cst.Call:
         return UNKNOWN
     if _is_parse(made):
-        parser = _parser_binding(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
+        parser = one_assignment(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
         return UNKNOWN if parser is None else read(ev, parser, made, before)
     helper = _helper_parser(ev, made, before) if not made.args else None
     if helper is None or not _is_parse(helper[1].value):
@@ -138,8 +138,8 @@ def _is_parse(node: cst.CSTNode | None) -> bool:
         and type(node.func.value) is cst.Name
 
 
-def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
-    """The one assignment the parser's name holds where it is parsed."""
+def one_assignment(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
+    """The one assignment `name` holds where it is read (a parser where it is parsed), in a call being run too."""
     if before >= 0:
         bindings = ev.candidates(name, before)
     else:  # in a call being run, the function's own scope: its one binding of the name, or nothing sure

@@ -224,3 +224,94 @@ def _detector(size: int) -> dict[str, str]:
 def test_an_fpn_top_down_loop_doubling_a_level_against_an_odd_lateral(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _detector(300), "SC105") == [("detect.py", 14)]
     assert lint_project(tmp_path / "fixed", _detector(320), "SC105") == []
+
+
+# a HAR dataset reads its signals from an .npz archive and reshapes them to (samples, channels); `__getitem__`
+# slices a window of rows, (time, channels), which the default collation stacks to (B, 128, 9): a Conv1d stack
+# built for 9 channels gets 128 (checked in torch 2.13: "expected input[64, 128, 9] to have 9 channels, but got
+# 128 channels instead"); the fix transposes the window to (channels, time)
+_HAR_CONFIG = '''
+from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    window: int = 128
+    n_channels: int = 9
+    n_classes: int = 6
+    batch_size: int = 64
+    data_path: str = "data/har.npz"
+'''
+_HAR_DATA = '''
+import numpy as np
+import torch
+from torch.utils.data import Dataset, DataLoader
+
+
+class HARWindows(Dataset):
+    def __init__(self, signals, labels, window):
+        self.signals = signals
+        self.labels = labels
+        self.window = window
+
+    def __len__(self):
+        return len(self.signals) - self.window
+
+    def __getitem__(self, idx):
+        x = self.signals[idx:idx + self.window]%s
+        return torch.tensor(x, dtype=torch.float32), int(self.labels[idx + self.window - 1])
+
+
+def make_loader(cfg):
+    raw = np.load(cfg.data_path)
+    signals = raw["signals"].reshape(-1, cfg.n_channels)
+    return DataLoader(HARWindows(signals, raw["labels"], cfg.window), batch_size=cfg.batch_size, shuffle=True)
+'''
+_HAR_MODEL = '''
+import torch.nn as nn
+
+
+class ConvNet(nn.Module):
+    def __init__(self, n_channels, n_classes):
+        super().__init__()
+        self.features = nn.Sequential(
+            nn.Conv1d(n_channels, 64, kernel_size=5, padding=2), nn.ReLU(), nn.MaxPool1d(2),
+            nn.Conv1d(64, 128, kernel_size=5, padding=2), nn.ReLU(), nn.AdaptiveAvgPool1d(1),
+        )
+        self.head = nn.Linear(128, n_classes)
+
+    def forward(self, x):
+        return self.head(self.features(x).squeeze(-1))
+'''
+_HAR_CHECK = '''
+import torch
+
+from har.config import Config
+from har.data import make_loader
+from har.model import ConvNet
+
+
+class Trainer:
+    def __init__(self, cfg: Config):
+        self.model = ConvNet(cfg.n_channels, cfg.n_classes)
+        self.loader = make_loader(cfg)
+
+    def sanity_check(self):
+        xb, yb = next(iter(self.loader))
+        with torch.no_grad():
+            print(self.model(xb).shape, yb.shape)
+
+
+if __name__ == "__main__":
+    Trainer(Config()).sanity_check()
+'''
+
+
+def _har(transpose: str) -> dict[str, str]:
+    return {"har/__init__.py": "", "har/config.py": _HAR_CONFIG, "har/data.py": _HAR_DATA % transpose,
+            "har/model.py": _HAR_MODEL, "check.py": _HAR_CHECK}
+
+
+def test_windows_of_an_npz_archive_laid_out_time_by_channels_into_conv1d(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _har(""), "SC105") == [("check.py", 17)]
+    assert lint_project(tmp_path / "fixed", _har(".T"), "SC105") == []
