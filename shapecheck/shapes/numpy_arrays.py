@@ -171,8 +171,8 @@ def _makes_array(ev: ShapeEvaluator, expr: cst.BaseExpression) -> bool:
 
 def _read_from_file(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int) -> bool:
     """`expr` holds an array numpy or pandas reads from a file (`np.load(path)`, an `.npz` archive's entry
-    `np.load(path)["x"]`, `np.loadtxt(...)`, `pd.read_csv(path).values`, `df.to_numpy()`), of a shape no code
-    states; through a name assigned once."""
+    `np.load(path)["x"]`, `np.loadtxt(...)`, `pd.read_csv(path).values`, `df.to_numpy()`) or a part of one
+    (`X[:, :-1]`), of a shape no code states; through a name assigned once."""
     if depth > MAX_DEPTH:
         return False
     kind = type(expr)
@@ -180,8 +180,8 @@ def _read_from_file(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, d
         binding = one_assignment(ev, expr, before)
         return binding is not None and binding.value is not None and binding.index is None \
             and _read_from_file(ev, binding.value, binding.seq, depth + 1)
-    if kind is cst.Subscript:  # an archive's entry
-        return ev.ctx.qualname(expr.value) is None and _loaded(ev, expr.value, before, depth, ("numpy.load",))
+    if kind is cst.Subscript:  # an archive's entry, a slice of the columns
+        return ev.ctx.qualname(expr.value) is None and _read_from_file(ev, expr.value, before, depth + 1)
     if kind is cst.Attribute and expr.attr.value == "values":
         return _loaded(ev, expr.value, before, depth, _PANDAS_READERS)
     if kind is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "to_numpy" \

@@ -315,3 +315,80 @@ def _har(transpose: str) -> dict[str, str]:
 def test_windows_of_an_npz_archive_laid_out_time_by_channels_into_conv1d(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _har(""), "SC105") == [("check.py", 17)]
     assert lint_project(tmp_path / "fixed", _har(".T"), "SC105") == []
+
+
+# signals read from a CSV (features, then the label) reshaped to (N, 10), which the loader helper unsqueezes to
+# (N, 1, 10): one channel of ten steps, while the ModuleList built from the config's channel list starts with
+# Conv1d(10, ...) (checked in torch 2.13: "expected input[64, 1, 10] to have 10 channels, but got 1 channels
+# instead"); the fix adds the axis last, ten channels of one step each
+_SIGNAL_LOADING = '''
+import torch
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def make_loader(X, y, batch_size=32, shuffle=True):
+    xt = torch.tensor(X, dtype=torch.float32).unsqueeze(%d)
+    yt = torch.tensor(y, dtype=torch.long)
+    return DataLoader(TensorDataset(xt, yt), batch_size=batch_size, shuffle=shuffle)
+'''
+_SIGNAL_CNN = '''
+import torch.nn as nn
+
+
+class SignalCNN(nn.Module):
+    def __init__(self, config):
+        super().__init__()
+        chans = config["channels"]
+        self.layers = nn.ModuleList()
+        for c_in, c_out in zip(chans[:-1], chans[1:]):
+            self.layers.append(nn.Conv1d(c_in, c_out, kernel_size=1))
+        self.fc = nn.Linear(chans[-1], config["n_classes"])
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = layer(x).relu()
+        return self.fc(x.mean(-1))
+'''
+_SIGNAL_TRAIN = '''
+import numpy as np
+import torch
+
+from sig.models import SignalCNN
+from sig.utils import make_loader
+
+CONFIG = {"model": {"channels": [10, 32, 64], "n_classes": 3}, "lr": 1e-3}
+
+
+def load_data(path):
+    table = np.loadtxt(path, delimiter=",")
+    return table[:, :-1].reshape(-1, 10), table[:, -1].astype(np.int64)
+
+
+class Runner:
+    def __init__(self):
+        self.model = SignalCNN(CONFIG["model"])
+        self.opt = torch.optim.Adam(self.model.parameters(), lr=CONFIG["lr"])
+
+    def fit(self, path):
+        X, y = load_data(path)
+        for xb, yb in make_loader(X, y, batch_size=64):
+            loss = torch.nn.functional.cross_entropy(self.model(xb), yb)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+
+
+if __name__ == "__main__":
+    Runner().fit("signals.csv")
+'''
+
+
+def _signals(axis: int) -> dict[str, str]:
+    return {"sig/__init__.py": "", "sig/utils/__init__.py": "from .loading import make_loader\n",
+            "sig/utils/loading.py": _SIGNAL_LOADING % axis, "sig/models/__init__.py": "from .cnn import SignalCNN\n",
+            "sig/models/cnn.py": _SIGNAL_CNN, "train.py": _SIGNAL_TRAIN}
+
+
+def test_csv_signals_unsqueezed_to_one_channel_by_a_loader_helper_into_a_config_module_list(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _signals(1), "SC105") == [("train.py", 24)]
+    assert lint_project(tmp_path / "fixed", _signals(-1), "SC105") == []
