@@ -177,9 +177,8 @@ def _read_from_file(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, d
         return False
     kind = type(expr)
     if kind is cst.Name:
-        binding = one_assignment(ev, expr, before)
-        return binding is not None and binding.value is not None and binding.index is None \
-            and _read_from_file(ev, binding.value, binding.seq, depth + 1)
+        assigned = _assigned(ev, expr, before)
+        return assigned is not None and _read_from_file(ev, *assigned, depth + 1)
     if kind is cst.Subscript:  # an archive's entry, a slice of the columns
         return ev.ctx.qualname(expr.value) is None and _read_from_file(ev, expr.value, before, depth + 1)
     if kind is cst.Attribute and expr.attr.value == "values":
@@ -193,10 +192,17 @@ def _read_from_file(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, d
 def _loaded(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int, readers: tuple[str, ...]) -> bool:
     """`expr` is a call of one of `readers`, or a name assigned one once."""
     if type(expr) is cst.Name:
-        binding = one_assignment(ev, expr, before)
-        return binding is not None and binding.value is not None and binding.index is None and depth <= MAX_DEPTH \
-            and _loaded(ev, binding.value, binding.seq, depth + 1, readers)
+        assigned = _assigned(ev, expr, before)
+        return assigned is not None and depth <= MAX_DEPTH and _loaded(ev, *assigned, depth + 1, readers)
     return type(expr) is cst.Call and ev.ctx.qualname(expr.func) in readers
+
+
+def _assigned(ev: ShapeEvaluator, name: cst.Name, before: int) -> tuple[cst.BaseExpression, int] | None:
+    """What the one plain assignment of `name` binds it to, and where."""
+    binding = one_assignment(ev, name, before)
+    if binding is None or binding.value is None or binding.index is not None:
+        return None
+    return binding.value, binding.seq
 
 
 _FILE_ARRAYS = ("numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile")
