@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.builtins import grown_count
+from shapecheck.objects.builtins import grown_count, number
 from shapecheck.objects.command_line import one_assignment
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const, Seq, TorchObject
@@ -195,6 +195,21 @@ def _loaded(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: in
         assigned = _assigned(ev, expr, before)
         return assigned is not None and depth <= MAX_DEPTH and _loaded(ev, *assigned, depth + 1, readers)
     return type(expr) is cst.Call and ev.ctx.qualname(expr.func) in readers
+
+
+def loaded_audio(ev: ShapeEvaluator, call: cst.Call) -> Seq | None:
+    """`librosa.load(path, sr=16000)`: the mono float32 samples, (n,) of a length the file decides, and the
+    sampling rate; None for any other call, or one that may keep the file's channels (`mono=False`)."""
+    if ev.ctx.qualname(call.func) not in _AUDIO_LOADERS or any(arg.star for arg in call.args):
+        return None
+    mono = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "mono"), None)
+    if mono is not None and not (type(mono) is cst.Name and mono.value == "True"):
+        return None
+    samples = Dim.symbol(("samples", id(call)), "samples")
+    return Seq((Array(Shape.of(samples, dtype="float")), number(call, "sr")), "tuple")
+
+
+_AUDIO_LOADERS = frozenset({"librosa.load", "librosa.core.load", "librosa.core.audio.load"})
 
 
 def _assigned(ev: ShapeEvaluator, name: cst.Name, before: int) -> tuple[cst.BaseExpression, int] | None:

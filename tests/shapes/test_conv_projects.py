@@ -392,3 +392,110 @@ def _signals(axis: int) -> dict[str, str]:
 def test_csv_signals_unsqueezed_to_one_channel_by_a_loader_helper_into_a_config_module_list(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _signals(1), "SC105") == [("train.py", 24)]
     assert lint_project(tmp_path / "fixed", _signals(-1), "SC105") == []
+
+
+# keyword clips loaded mono by librosa, cut and padded to 8000 samples (half a second at 16 kHz), into a conv stack
+# an nn.Sequential subclass builds from a config dataclass whose Linear is sized for the config's default of 16000
+# samples (checked in torch 2.13: "mat1 and mat2 shapes cannot be multiplied (32x8000 and 16000x12)"); the fix
+# sizes the config for the clips
+_KWS_CONFIG = '''
+from dataclasses import dataclass, field
+
+
+@dataclass
+class ModelConfig:
+    in_channels: int = 1
+    channels: tuple = (16, 32, 64)
+    kernel_size: int = 3
+    input_length: int = %d
+    n_classes: int = 12
+
+    @property
+    def flat_features(self) -> int:
+        length = self.input_length
+        for _ in self.channels:
+            length = length // 4
+        return self.channels[-1] * length
+
+
+@dataclass
+class TrainConfig:
+    model: ModelConfig = field(default_factory=ModelConfig)
+    batch_size: int = 32
+    clip_samples: int = 8000
+    lr: float = 1e-3
+'''
+_KWS_MODEL = '''
+import torch.nn as nn
+
+
+class ConvStack(nn.Sequential):
+    def __init__(self, cfg):
+        layers = []
+        cin = cfg.in_channels
+        for cout in cfg.channels:
+            layers += [nn.Conv1d(cin, cout, cfg.kernel_size, padding=cfg.kernel_size // 2), nn.ReLU(), nn.MaxPool1d(4)]
+            cin = cout
+        layers += [nn.Flatten(), nn.Linear(cfg.flat_features, cfg.n_classes)]
+        super().__init__(*layers)
+'''
+_KWS_DATA = '''
+import glob
+
+import numpy as np
+import librosa
+import torch
+from torch.utils.data import Dataset, DataLoader
+
+
+class Clips(Dataset):
+    def __init__(self, root, max_len=8000):
+        self.files = sorted(glob.glob(f"{root}/*/*.wav"))
+        self.labels = [f.split("/")[-2] for f in self.files]
+        self.classes = sorted(set(self.labels))
+        self.max_len = max_len
+
+    def __len__(self):
+        return len(self.files)
+
+    def __getitem__(self, i):
+        wave, sr = librosa.load(self.files[i], sr=16000)
+        wave = wave[: self.max_len]
+        wave = np.pad(wave, (0, self.max_len - len(wave)))
+        x = torch.from_numpy(wave).float().unsqueeze(0)
+        return x, self.classes.index(self.labels[i])
+
+
+def build_loader(cfg, root="data/speech_commands"):
+    return DataLoader(Clips(root), batch_size=cfg.batch_size, shuffle=True, drop_last=True)
+'''
+_KWS_TRAIN = '''
+import torch
+
+from kws.config import TrainConfig
+from kws.data import build_loader
+from kws.model import ConvStack
+
+cfg = TrainConfig()
+model = ConvStack(cfg.model)
+opt = torch.optim.Adam(model.parameters(), lr=cfg.lr)
+loader = build_loader(cfg)
+wave, label = next(iter(loader))
+print(wave.shape)
+for epoch in range(5):
+    for wave, label in loader:
+        loss = torch.nn.functional.cross_entropy(model(wave), label)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+'''
+
+
+def _kws(input_length: int) -> dict[str, str]:
+    return {"kws/__init__.py": "", "kws/config.py": _KWS_CONFIG % input_length, "kws/model.py": _KWS_MODEL,
+            "kws/data.py": _KWS_DATA, "train.py": _KWS_TRAIN}
+
+
+def test_librosa_clips_padded_to_half_a_second_into_a_linear_sized_by_the_config(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _kws(16000), "SC105") == [("train.py", 16)]
+    assert lint_project(tmp_path / "fixed", _kws(8000), "SC105") == []
