@@ -107,7 +107,9 @@ class ViewAfterTranspose(Rule):
         `B, N, C = x.shape`), merging dimensions the permute kept in order (`x.permute(0, 2, 3, 1).view(b, h * w,
         c)`), views that keep the shape, `.view(dtype)`, views whose sizes can't be matched to dimensions, and views whose
         own 1s at their ends stand where a dim of unknown size does (`img.permute(1, 2, 0).view(-1, 1)` of a
-        grayscale image: with that dim 1, nothing merges out of order). The
+        grayscale image: with that dim 1, nothing merges out of order), and `.t()` of a tensor whose rank the code
+        does not state (`(output >= 0.5).float().t().view(-1)` of a parameter: `.t()` keeps a 1-d tensor as it is).
+        The
         tensor before the permutation must be one the code shows to be plain: a parameter, a fresh result (matmul,
         a module, a `view`/`reshape` of such), not a slice of a permuted tensor, an unpacked RNN output or a
         `scaled_dot_product_attention`/`einsum` result, which may come back as transposed views; a permute under
@@ -314,6 +316,24 @@ class ViewAfterTranspose(Rule):
             def __init__(self, sidelength):
                 img = get_cameraman_tensor(sidelength)
                 self.pixels = img.permute(1, 2, 0).view(-1, 1)
+        """,
+        # wenwenyu/MASTER-pytorch: `output` may be (B,) or (B, 1), whose `.t()` is a view of the same memory order
+        """
+        import torch
+        def binary_accuracy(output: torch.Tensor, target: torch.Tensor) -> float:
+            with torch.no_grad():
+                batch_size = target.size(0)
+                pred = (output >= 0.5).float().t().view(-1)
+                correct = pred.eq(target.view(-1)).float().sum()
+                return correct.mul_(100. / batch_size)
+        """,
+        # top-1 predictions are (B, 1): the transposed column is still one run of memory
+        """
+        import torch
+        def top1_correct(logits, target):
+            B, C = logits.shape
+            pred = logits.topk(1, 1)[1]
+            return pred.t().view(-1).eq(target).sum()
         """,
         _MAP_ATTENTION % "reshape(b, c, h, w)",
         # the boxes made contiguous like the scores, or split into anchors without merging anything

@@ -283,11 +283,12 @@ class Calls:
                 instance.tainted = True
                 return instance
             in_init = [name for name, raw, owner in fields if _in_init(owner.ctx, raw)]
+            # as a call hands its arguments (`ViTConfig(patch_size=args.patch_size)`: the option, its default kept)
             for name, arg in zip(in_init, positional):
-                given[name] = self.ev.object(arg.value, before)
+                given[name] = _passed(self.ev, arg.value, before)
             for arg in call.args:
                 if arg.keyword is not None:
-                    given[arg.keyword.value] = self.ev.object(arg.value, before)
+                    given[arg.keyword.value] = _passed(self.ev, arg.value, before)
         if instance.generic or call is None:
             for name, _, _ in fields:
                 instance.attrs[name] = given.get(name, Opaque(("field", id(cls.node), name), name))

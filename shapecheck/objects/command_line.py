@@ -55,7 +55,7 @@ def parsed(ev: Evaluator, call: cst.Call, before: int) -> object:
             or not _no_command_line(ev, call, before):
         return UNKNOWN
     if type(func.value) is cst.Name:
-        binding = _parser_binding(ev, func.value, before)
+        binding = one_assignment(ev, func.value, before)
         return UNKNOWN if binding is None else _namespace(ev, binding, call, before, func.attr.value)
     if type(func.value) is cst.Call and not func.value.args:
         return _built_by_helper(ev, func.value, before, func.attr.value)
@@ -117,11 +117,13 @@ def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
     made: cst.CSTNode | None = args
     if type(args) is cst.Name:
         binding = ev.binding(args, before)
+        if binding is None and before < 0:
+            binding = _module_binding(ev, args, before)
         made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
         return UNKNOWN
     if _is_parse(made):
-        parser = _parser_binding(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
+        parser = one_assignment(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
         return UNKNOWN if parser is None else read(ev, parser, made, before)
     helper = _helper_parser(ev, made, before) if not made.args else None
     if helper is None or not _is_parse(helper[1].value):
@@ -136,13 +138,26 @@ def _is_parse(node: cst.CSTNode | None) -> bool:
         and type(node.func.value) is cst.Name
 
 
-def _parser_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
-    """The one assignment the parser's name holds where it is parsed."""
+def one_assignment(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
+    """The one assignment `name` holds where it is read (a parser where it is parsed), in a call being run too."""
     if before >= 0:
         bindings = ev.candidates(name, before)
     else:  # in a call being run, the function's own scope: its one binding of the name, or nothing sure
-        scope = _scope_of(ev.ctx, ev.frame_at(before)[0].function)
+        function = ev.frame_at(before)[0].function
+        if type(function) is cst.Module:
+            return _module_binding(ev, name, before)
+        scope = _scope_of(ev.ctx, function)
         bindings = None if scope is None else scope.bindings.get(name.value)
+    if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
+        return None
+    return bindings[0]
+
+
+def _module_binding(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
+    """In the module's own run (a script's loop, read as of its passes), the module's one assignment of `name`."""
+    if type(ev.frame_at(before)[0].function) is not cst.Module:
+        return None
+    bindings = ev.ctx._module_scope().bindings.get(name.value)
     if not bindings or len(bindings) != 1 or bindings[0].kind != "assign":
         return None
     return bindings[0]

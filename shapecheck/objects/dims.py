@@ -354,10 +354,19 @@ def _options(size: Dim) -> set[Atom]:
     for atom in size.atoms:
         if atom.default is not None:
             found.add(atom)
-        operands = opaque_operands(atom)
+        operands = opaque_operands(atom) or _broadcast_sides(atom)
         if operands is not None:
             found |= _options(operands[0]) | _options(operands[1])
     return found
+
+
+def _broadcast_sides(atom: Atom) -> tuple[Dim, Dim] | None:
+    """The two sizes a broadcast's result dim is one of (`c + up` of an FPN level whose sizes the code does not
+    prove equal: `shapes.broadcast`); None for any other atom."""
+    key = atom.key
+    if type(key) is tuple and len(key) == 3 and key[0] == "broadcast" and type(key[1]) is Dim:
+        return key[1], key[2]
+    return None
 
 
 def _other_items(a: Dim, b: Dim, difference: Dim) -> bool:
@@ -401,6 +410,13 @@ def at_defaults(size: Dim) -> int | None:
 def _atom_at_defaults(atom: Atom) -> int | None:
     if atom.default is not None:
         return atom.default
+    sides = _broadcast_sides(atom)
+    if sides is not None:
+        # a broadcast result's size, one of two sizes (`shapes.broadcast`): at defaults, the one that is not 1
+        left, right = at_defaults(sides[0]), at_defaults(sides[1])
+        if left is None or right is None:
+            return None
+        return left if right in (1, left) else right if left == 1 else None
     operands = opaque_operands(atom)
     if operands is None:
         return None

@@ -1097,6 +1097,10 @@ class Evaluator:
                 drawn = builtins.python_draw(self, call, method, before)  # `rng.randrange(n_intents)`: an int
                 if drawn is not UNKNOWN:
                     return drawn
+            if method == "convert" and (receiver is UNKNOWN or isinstance(receiver, Opaque)) \
+                    and pil_mode_channels(self, call, before) is not None:
+                # `Image.open(path).convert("RGB")`: a PIL image of the mode's channels, whatever the file held
+                return TorchObject(PIL_IMAGE, call, self.site(before))
             if method in ("items", "keys", "values") and isinstance(receiver, (TorchObject, Instance)) \
                     and isinstance(receiver.items, Mapping):  # an `nn.ModuleDict`'s views
                 return builtins.container_method(receiver.items, method, self, call, before)
@@ -1221,6 +1225,18 @@ class Evaluator:
 
 # functions of another package, named like functions, that build an object whose methods the floors above read
 _OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
+PIL_IMAGE = "PIL.Image.Image"
+# The channels a PIL image of each mode converts to a tensor with (`ToTensor`, `PILToTensor`).
+_PIL_CHANNELS = {"RGB": 3, "L": 1, "RGBA": 4}
+
+
+def pil_mode_channels(ev: Evaluator, call: cst.Call, before: int) -> int | None:
+    """The channels of the mode a `.convert(mode)` call names by a string (`"RGB"`: 3); None for any other call."""
+    arg = call.args[0] if len(call.args) == 1 else None
+    if arg is None or arg.star or arg.keyword is not None and arg.keyword.value != "mode":
+        return None
+    mode = ev.object(arg.value, before)
+    return _PIL_CHANNELS.get(mode.value) if isinstance(mode, Const) and type(mode.value) is str else None
 _SEQUENTIAL = frozenset({"torch.nn.Sequential", "torch.nn.modules.container.Sequential"})
 _COPIES = frozenset({"copy.deepcopy", "copy.copy"})
 _NAMESPACES = frozenset({"argparse.Namespace", "types.SimpleNamespace"})  # objects whose keywords are attributes

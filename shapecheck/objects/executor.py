@@ -416,6 +416,18 @@ class Executor:
                         updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
                     self.assign(container_expr, updated, path, in_place=True)
                     return
+            if isinstance(container, Seq) and container.kind == "list" and len(target.slice) == 1 \
+                    and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
+                # `laterals[i - 1] = laterals[i - 1] + up` of an FPN's top-down loop: that one element changes
+                at = _list_position(container, self.ev.object(target.slice[0].slice.value, version))  # type: ignore
+                if at is not None:
+                    items = list(container.items)
+                    items[at] = value
+                    updated = replace(container, items=tuple(items))
+                    if module is not None:
+                        updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
+                    self.assign(container_expr, updated, path, in_place=True)
+                    return
             # `cfg[section][name] = value` of a section not known: the dict `cfg` holds may have any section changed
             if isinstance(container, (Seq, Mapping)) or type(container_expr) is cst.Subscript:
                 self.assign(container_expr, UNKNOWN, path)
@@ -662,6 +674,16 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
     if not isinstance(iterable, Seq):
         return False
     return bool(iterable.items) or iterable.each is not None and iterable.least > 0
+
+
+def _list_position(container: Seq, index: object) -> int | None:
+    """The element an int index names among the ones `container` knows (a negative one only in a complete list)."""
+    at = index.literal if isinstance(index, Dim) else None
+    if at is None:
+        return None
+    if at < 0 and container.complete:
+        at += len(container.items)
+    return at if 0 <= at < len(container.items) else None
 
 
 def _one_record(ev: Evaluator, values: list[object]) -> Instance | None:

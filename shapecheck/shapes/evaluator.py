@@ -619,6 +619,9 @@ class ShapeEvaluator(Evaluator):
         array = numpy_arrays.array_shape(self, expr, before)
         if array is not None:
             return Array(array)
+        audio = numpy_arrays.loaded_audio(self, expr) if type(expr) is cst.Call else None
+        if audio is not None:
+            return audio
         sequence = packing.packed(self, expr, before) if type(expr) is cst.Call else None
         if sequence is not None:
             return sequence

@@ -20,7 +20,8 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.builtins import grown_count
+from shapecheck.objects.builtins import grown_count, number
+from shapecheck.objects.command_line import one_assignment
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const, Seq, TorchObject
 from shapecheck.shapes.args import TORCH_DTYPES, Args, Hidden, counted, shape_arguments, unexplained
@@ -127,8 +128,10 @@ def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
             if method is None:
                 return None
             found = array_shape(ev, func.value, before, depth + 1)
-            if found is None and method is _reshape and _makes_array(ev, func.value):
-                # `np.asarray(ann["keypoints"]).reshape(n, 3)`: whatever the data, the sizes stated are the shape
+            if found is None and method is _reshape and (_makes_array(ev, func.value)
+                                                          or _read_from_file(ev, func.value, before, depth)):
+                # `np.asarray(ann["keypoints"]).reshape(n, 3)`, `np.load(path)["signals"].reshape(-1, 9)`: whatever
+                # the data, the sizes stated are the shape
                 found = Shape.unknown_rank()
             return method(ev, found, Args(call, 0), before) if found is not None else None
         if qualname in _CONSTRUCTORS:
@@ -164,6 +167,61 @@ def _makes_array(ev: ShapeEvaluator, expr: cst.BaseExpression) -> bool:
         return False
     qualname = ev.ctx.qualname(expr.func)
     return qualname in _CONSTRUCTORS or qualname in _FUNCTIONS
+
+
+def _read_from_file(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int) -> bool:
+    """`expr` holds an array numpy or pandas reads from a file (`np.load(path)`, an `.npz` archive's entry
+    `np.load(path)["x"]`, `np.loadtxt(...)`, `pd.read_csv(path).values`, `df.to_numpy()`) or a part of one
+    (`X[:, :-1]`), of a shape no code states; through a name assigned once."""
+    if depth > MAX_DEPTH:
+        return False
+    kind = type(expr)
+    if kind is cst.Name:
+        assigned = _assigned(ev, expr, before)
+        return assigned is not None and _read_from_file(ev, *assigned, depth + 1)
+    if kind is cst.Subscript:  # an archive's entry, a slice of the columns
+        return ev.ctx.qualname(expr.value) is None and _read_from_file(ev, expr.value, before, depth + 1)
+    if kind is cst.Attribute and expr.attr.value == "values":
+        return _loaded(ev, expr.value, before, depth, _PANDAS_READERS)
+    if kind is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value == "to_numpy" \
+            and not expr.args:
+        return _loaded(ev, expr.func.value, before, depth, _PANDAS_READERS)
+    return _loaded(ev, expr, before, depth, _FILE_ARRAYS)
+
+
+def _loaded(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: int, readers: tuple[str, ...]) -> bool:
+    """`expr` is a call of one of `readers`, or a name assigned one once."""
+    if type(expr) is cst.Name:
+        assigned = _assigned(ev, expr, before)
+        return assigned is not None and depth <= MAX_DEPTH and _loaded(ev, *assigned, depth + 1, readers)
+    return type(expr) is cst.Call and ev.ctx.qualname(expr.func) in readers
+
+
+def loaded_audio(ev: ShapeEvaluator, call: cst.Call) -> Seq | None:
+    """`librosa.load(path, sr=16000)`: the mono float32 samples, (n,) of a length the file decides, and the
+    sampling rate; None for any other call, or one that may keep the file's channels (`mono=False`)."""
+    if ev.ctx.qualname(call.func) not in _AUDIO_LOADERS or any(arg.star for arg in call.args):
+        return None
+    mono = next((arg.value for arg in call.args if arg.keyword is not None and arg.keyword.value == "mono"), None)
+    if mono is not None and not (type(mono) is cst.Name and mono.value == "True"):
+        return None
+    samples = Dim.symbol(("samples", id(call)), "samples")
+    return Seq((Array(Shape.of(samples, dtype="float")), number(call, "sr")), "tuple")
+
+
+_AUDIO_LOADERS = frozenset({"librosa.load", "librosa.core.load", "librosa.core.audio.load"})
+
+
+def _assigned(ev: ShapeEvaluator, name: cst.Name, before: int) -> tuple[cst.BaseExpression, int] | None:
+    """What the one plain assignment of `name` binds it to, and where."""
+    binding = one_assignment(ev, name, before)
+    if binding is None or binding.value is None or binding.index is not None:
+        return None
+    return binding.value, binding.seq
+
+
+_FILE_ARRAYS = ("numpy.load", "numpy.loadtxt", "numpy.genfromtxt", "numpy.fromfile")
+_PANDAS_READERS = ("pandas.read_csv", "pandas.read_table", "pandas.read_parquet", "pandas.read_pickle")
 
 
 # ----------------------------------------------------------------------------------------------- methods

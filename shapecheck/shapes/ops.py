@@ -21,7 +21,8 @@ import libcst as cst
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq, TorchObject
 from shapecheck.shapes import (creation, distributions, einops, einsum, elementwise, functional, indexing, joins,
-                               layers, losses, matmul, packing, reductions, reshaping, spectral, transposes, value_bounds)
+                               layers, losses, matmul, packing, reductions, reshaping, spectral, transposes, value_bounds,
+                               vision_transforms)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
@@ -105,6 +106,8 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
     known = losses.loss_result(ev, node, before)
     if known is None:
         known = layers.call_result(ev, node, inputs, before)
+    if known is None:
+        known = vision_transforms.applied(ev, node, before)
     if known is not None and not (isinstance(known, Shape) and known.variadic is not None):
         return known
     callee = ev.object(node.func, before)

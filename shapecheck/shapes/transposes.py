@@ -35,6 +35,9 @@ def _transpose(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Sha
 def _t(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Shape | None:
     if shape.rank is not None and shape.rank < 2:
         return shape
+    if shape.rank is None and len(shape.dims) < 2:
+        # `.t()` takes a 0-d or 1-d tensor as it is: the code has not said which of those or a matrix this is
+        return None
     shape = ev.materialized(shape, 2, id(args.call))
     if shape is None or shape.variadic is not None and len(shape.dims) > 2:
         return None

@@ -11,13 +11,18 @@ the image unknown.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 import libcst as cst
 
 from shapecheck.engine.records import NamedTuple
 from shapecheck.objects.dims import Dim
+from shapecheck.objects.evaluator import PIL_IMAGE, pil_mode_channels
 from shapecheck.objects.values import Seq, TorchObject
 from shapecheck.shapes.shape import DtypeFamily, Shape
+
+if TYPE_CHECKING:
+    from shapecheck.shapes.evaluator import ShapeEvaluator
 
 _PACKAGES = ("torchvision.transforms.", "torchvision.transforms.v2.", "torchvision.transforms.transforms.")
 # An image becomes a tensor of its channels, height and width (the float ones scaled to [0, 1]).
@@ -47,6 +52,29 @@ class Image(NamedTuple):
         if not self.tensor or self.channels is None or self.height is None or self.width is None:
             return None
         return Shape.of(self.channels, self.height, self.width, dtype=self.dtype)
+
+
+def applied(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None:
+    """What a transform the code calls (`self.transform(img)` in a Dataset's `__getitem__`) makes of a PIL image
+    of known mode (`Image.open(path).convert("RGB")`) or a (C, H, W) tensor; None when either is not stated."""
+    transform = ev.object(call.func, before)
+    if _name(transform) is None or len(call.args) != 1 or call.args[0].keyword is not None or call.args[0].star:
+        return None
+    image = _input(ev, call.args[0].value, before)
+    found = transformed(image, transform) if image is not None else None
+    return found.shape() if found is not None else None
+
+
+def _input(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Image | None:
+    value = ev.object(expr, before)
+    if isinstance(value, TorchObject) and value.qualname == PIL_IMAGE and value.call is not None \
+            and value.site is not None:
+        channels = pil_mode_channels(value.site.evaluator, value.call, value.site.before)
+        return Image(Dim.of(channels), None, None) if channels is not None else None
+    shape = ev.tensor(expr, before)
+    if shape is None or shape.rank != 3:
+        return None
+    return Image(shape.dims[0], shape.dims[1], shape.dims[2], tensor=True, dtype=shape.dtype)
 
 
 def transformed(image: Image, transform: object) -> Image | None:

@@ -436,3 +436,86 @@ def test_a_flattened_conv_stack_sized_by_the_config_fed_the_default_window(tmp_p
     assert rows[0][1].endswith("expects 1024 (with args.window = 100, the command line's default)")
     fixed = {**WINDOWS, "run.py": WINDOWS["run.py"].replace("default=100)", "default=128)")}
     assert found(tmp_path / "good", fixed, "run.py") == []
+
+
+def test_a_script_loop_over_levels_reads_the_options_defaults(tmp_path: Path) -> None:
+    """A script's own loop, read as of its passes, still knows `args = parser.parse_args()` and its defaults; a
+    list element the loop replaces (`levels[i - 1] = ...`) is the new value on the next pass; and a sum of two sizes
+    not proven equal (an FPN level plus the upsampled one below it) is, with no flags, the one size they both are:
+    doubled again, it fails against 75."""
+    script = '''
+        import argparse
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--size", type=int, default=%d)
+        args = parser.parse_args()
+
+        x = torch.randn(2, 3, args.size, args.size)
+        levels = []
+        for _ in range(3):
+            x = nn.Conv2d(x.size(1), 8, 3, stride=2, padding=1)(x)
+            levels.append(x)
+        for i in range(len(levels) - 1, 0, -1):
+            levels[i - 1] = levels[i - 1] + F.interpolate(levels[i], scale_factor=2)
+    '''
+    rows = found(tmp_path, {"fpn.py": script % 150}, "fpn.py")
+    assert [row for row, _ in rows] == [16] and rows[0][1].endswith("(with args.size = 150, the command line's default)")
+    assert found(tmp_path / "fixed", {"fpn.py": script % 160}, "fpn.py") == []
+
+
+def test_a_dataclass_config_given_an_option_keeps_its_default(tmp_path: Path) -> None:
+    """`CNNConfig(pool=args.pool)` holds the option itself, so a property of the config (the flattened features of
+    image pooled by it) is checked at the option's default: the 32-pixel images the script gives pool to 16 * 16 * 16
+    features where a head sized for the config's default 64-pixel image expects 16 * 32 * 32 (--pool 2)."""
+    files = {
+        "nets/__init__.py": "",
+        "nets/config.py": '''
+            from dataclasses import dataclass
+
+
+            @dataclass
+            class CNNConfig:
+                image_size: int = %d
+                pool: int = 4
+                width: int = 16
+                classes: int = 10
+
+                @property
+                def flat(self) -> int:
+                    return self.width * (self.image_size // self.pool) ** 2
+        ''',
+        "nets/cnn.py": '''
+            import torch.nn as nn
+
+
+            class SmallCNN(nn.Module):
+                def __init__(self, cfg):
+                    super().__init__()
+                    self.body = nn.Sequential(nn.Conv2d(3, cfg.width, 3, padding=1), nn.ReLU(), nn.MaxPool2d(cfg.pool))
+                    self.head = nn.Linear(cfg.flat, cfg.classes)
+
+                def forward(self, x):
+                    return self.head(self.body(x).flatten(1))
+        ''',
+        "train.py": '''
+            import argparse
+
+            import torch
+
+            from nets.cnn import SmallCNN
+            from nets.config import CNNConfig
+
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--pool", type=int, default=2)
+            args = parser.parse_args()
+
+            model = SmallCNN(CNNConfig(pool=args.pool))
+            logits = model(torch.randn(8, 3, 32, 32))
+        ''',
+    }
+    rows = found(tmp_path, {**files, "nets/config.py": files["nets/config.py"] % 64}, "train.py")
+    assert [row for row, _ in rows] == [13] and rows[0][1].endswith("(with args.pool = 2, the command line's default)")
+    assert found(tmp_path / "fixed", {**files, "nets/config.py": files["nets/config.py"] % 32}, "train.py") == []

@@ -152,3 +152,46 @@ for x, y in DataLoader(data, batch_size=2):
     assert not loads(tensors)
     assert loads(tensors.replace("torch.utils.data.TensorDataset(torch.randn(100, 3), torch.randn(100))",
                                  'datasets.MNIST("data", transform=transforms.ToTensor())'))
+
+
+def test_a_transform_a_project_dataset_calls_on_an_image_of_known_mode() -> None:
+    """A Dataset's `__getitem__` opening files: `Image.open(path).convert("RGB")` is 3 channels of any size, which
+    `Resize((h, w))` or a crop fixes; a tensor of known (C, H, W) goes through the same steps. An image of unstated
+    mode (`Image.open(path)` alone), a `Resize(n)` of a non-square image or a transform of the project stay
+    unknown (a tensor of unknown rank). Read alone, `__getitem__` does not know the `size` its instance was built
+    with; the loader's batches do."""
+    assert seen('''
+import os
+from PIL import Image
+from torch.utils.data import Dataset
+
+
+class Tiles(Dataset):
+    def __init__(self, root, size=(200, 300), transform=None):
+        self.files = sorted(os.listdir(root))
+        self.tf = T.Compose([T.Resize(size), T.ToTensor(), T.Normalize([0.5] * 3, [0.5] * 3)])
+        self.mask_tf = T.Compose([T.CenterCrop(64), T.ToTensor()])
+        self.transform = transform
+
+    def __len__(self):
+        return len(self.files)
+
+    def __getitem__(self, i):
+        img = Image.open(self.files[i]).convert("RGB")
+        mask = Image.open(self.files[i]).convert(mode="L")
+        raw = Image.open(self.files[i])
+        probe(self.tf(img))
+        probe(self.mask_tf(mask))
+        probe(self.tf(raw))
+        probe(T.Resize(32)(img))
+        probe(T.Compose([T.Resize(32), T.ToTensor()])(img))
+        probe(T.RandomCrop(24)(torch.rand(3, 40, 40)))
+        probe(self.transform(img))
+        return self.tf(img), self.mask_tf(mask)
+
+
+for x, m in DataLoader(Tiles("data"), batch_size=4, drop_last=True):
+    probe(x)
+    probe(m)
+''') == ["(...)", "(1, 64, 64)", "(...)", "(...)", "(...)", "(3, 24, 24)", "(...)", "(4, 3, 200, 300)",
+               "(4, 1, 64, 64)"]
