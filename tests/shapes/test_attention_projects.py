@@ -339,3 +339,105 @@ def test_a_padding_mask_after_a_positional_table_cut_to_the_tokens(tmp_path: Pat
              "src/tagger/data.py": _TAGGER_DATA, "train.py": _TAGGER_TRAIN}
     assert lint_project(tmp_path, files, "SC105") == [("train.py", 14)]
     assert lint_project(tmp_path, {"src/tagger/encoder.py": _TAGGER_ENCODER % ", batch_first=True"}, "SC105") == []
+
+
+# a tagger of a `src/` package: the dataset hands token ids, a collate function of the package pads them with
+# `pad_sequence` (sequence first, its default) after `zip(*batch)`, and a trainer of the script masks the padding of
+# the (longest, batch) tokens, giving that mask to a `TransformerEncoder` that is not batch first: it asks for the
+# (batch, longest) mask (checked in torch 2.13: "Expected key_padded_mask.shape[0] to be 32, but got 19"). The
+# trainer's epochs are counted by `range(args.epochs)` of the script's own parse; the fix transposes the mask
+_PADDED_DATA = '''
+import torch
+from torch.nn.utils.rnn import pad_sequence
+from torch.utils.data import Dataset
+
+PAD = 0
+
+
+class TagDataset(Dataset):
+    def __init__(self, sentences, tags):
+        self.sentences = sentences
+        self.tags = tags
+
+    def __len__(self):
+        return len(self.sentences)
+
+    def __getitem__(self, i):
+        return torch.tensor(self.sentences[i]), torch.tensor(self.tags[i])
+
+
+def collate_batch(batch):
+    words, tags = zip(*batch)
+    return pad_sequence(words, padding_value=PAD), pad_sequence(tags, padding_value=-100)
+'''
+_PADDED_MODEL = '''
+import torch.nn as nn
+
+
+class TransformerTagger(nn.Module):
+    def __init__(self, vocab_size, num_tags, d_model=128, nhead=4, num_layers=2):
+        super().__init__()
+        self.embed = nn.Embedding(vocab_size, d_model, padding_idx=0)
+        layer = nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=256)
+        self.encoder = nn.TransformerEncoder(layer, num_layers)
+        self.out = nn.Linear(d_model, num_tags)
+
+    def forward(self, words, padding_mask):
+        return self.out(self.encoder(self.embed(words), src_key_padding_mask=padding_mask))
+'''
+_PADDED_TRAIN = '''
+import argparse
+import random
+
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader
+
+from tagger import TagDataset, TransformerTagger, collate_batch
+from tagger.data import PAD
+
+
+class Trainer:
+    def __init__(self, model, loader, lr):
+        self.model = model
+        self.loader = loader
+        self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+    def train_epoch(self):
+        for words, tags in self.loader:
+            mask = %s
+            scores = self.model(words, mask)
+            loss = F.cross_entropy(scores.view(-1, scores.size(-1)), tags.view(-1), ignore_index=-100)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--epochs", type=int, default=5)
+    args = parser.parse_args()
+    sents = [[random.randint(1, 999) for _ in range(random.randint(3, 20))] for _ in range(500)]
+    tags = [[random.randint(0, 8) for _ in s] for s in sents]
+    loader = DataLoader(TagDataset(sents, tags), batch_size=args.batch_size, shuffle=True, collate_fn=collate_batch)
+    trainer = Trainer(TransformerTagger(1000, 9), loader, 1e-3)
+    for _ in range(args.epochs):
+        trainer.train_epoch()
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def _padded(mask: str) -> dict[str, str]:
+    return {"pyproject.toml": '[project]\nname = "tagger"\n',
+            "src/tagger/__init__.py": "from .data import TagDataset, collate_batch\nfrom .model import TransformerTagger\n",
+            "src/tagger/data.py": _PADDED_DATA, "src/tagger/model.py": _PADDED_MODEL,
+            "scripts/train.py": _PADDED_TRAIN % mask}
+
+
+def test_a_padding_mask_of_tokens_a_collate_function_pads_sequence_first(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _padded("words == PAD"), "SC105") == [("scripts/train.py", 22)]
+    assert lint_project(tmp_path, _padded("(words == PAD).t()"), "SC105") == []
