@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import lint_project
+from tests.helpers import lint_project, project_findings
 
 # a causal mask made once for the context length (`block_size`) and kept as a buffer, given whole to a batch-first
 # nn.MultiheadAttention while the dataset's chunks are shorter (checked in torch 2.13: "The shape of the 2D
@@ -441,3 +441,110 @@ def _padded(mask: str) -> dict[str, str]:
 def test_a_padding_mask_of_tokens_a_collate_function_pads_sequence_first(tmp_path: Path) -> None:
     assert lint_project(tmp_path, _padded("words == PAD"), "SC105") == [("scripts/train.py", 22)]
     assert lint_project(tmp_path, _padded("(words == PAD).t()"), "SC105") == []
+
+
+# a forecaster whose GRU encoder (not batch first) hands its outputs time-major, (window, batch, hidden), to an
+# attention module of another file written for (batch, window, hidden) keys: bmm against the (batch, hidden, 1)
+# query finds the window where the batch belongs (checked in torch 2.13: "Expected size for first two dimensions of
+# batch2 tensor to be: [24, 32] but got: [16, 32]") whatever the batch size the ini file holds, and mixes the
+# batch's windows where the two happen to be one; the outputs made batch first stay clean
+_WINDOW_ENCODER = '''
+import torch.nn as nn
+
+
+class WindowEncoder(nn.Module):
+    def __init__(self, n_features, hidden):
+        super().__init__()
+        self.rnn = nn.GRU(n_features, hidden)
+
+    def forward(self, windows):
+        outputs, last = self.rnn(windows.transpose(0, 1))
+        return outputs%s, last[-1]
+'''
+_WINDOW_ATTENTION = '''
+import torch
+import torch.nn as nn
+
+
+class BilinearAttention(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.proj = nn.Linear(hidden, hidden, bias=False)
+
+    def forward(self, keys, query):
+        scores = torch.bmm(keys, self.proj(query).unsqueeze(2)).squeeze(2)
+        return torch.bmm(scores.softmax(dim=1).unsqueeze(1), keys).squeeze(1)
+'''
+_WINDOW_MODEL = '''
+import torch
+import torch.nn as nn
+
+from .attention import BilinearAttention
+from .encoder import WindowEncoder
+
+
+class Forecaster(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        hidden = cfg.getint("model", "hidden")
+        self.encoder = WindowEncoder(cfg.getint("data", "features"), hidden)
+        self.attention = BilinearAttention(hidden)
+        self.head = nn.Linear(2 * hidden, 1)
+
+    def forward(self, windows):
+        keys, query = self.encoder(windows)
+        return self.head(torch.cat([self.attention(keys, query), query], dim=1)).squeeze(1)
+'''
+_WINDOW_TRAIN = '''
+import configparser
+
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, Dataset
+
+from forecast.model import Forecaster
+
+
+class Windows(Dataset):
+    def __init__(self, series, window):
+        self.series = series
+        self.window = window
+
+    def __len__(self):
+        return len(self.series) - self.window
+
+    def __getitem__(self, i):
+        return self.series[i:i + self.window], self.series[i + self.window, 0]
+
+
+def train(cfg, model, loader):
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.getfloat("train", "lr"))
+    for epoch in range(10):
+        for x, y in loader:
+            loss = F.mse_loss(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+
+
+if __name__ == "__main__":
+    cfg = configparser.ConfigParser()
+    cfg.read("forecast.ini")
+    series = torch.randn(500, cfg.getint("data", "features"))
+    loader = DataLoader(Windows(series, 24), batch_size=cfg.getint("train", "batch_size"), shuffle=True)
+    train(cfg, Forecaster(cfg), loader)
+'''
+
+
+def _windows(outputs: str) -> dict[str, str]:
+    return {"forecast/__init__.py": "", "forecast/encoder.py": _WINDOW_ENCODER % outputs,
+            "forecast/attention.py": _WINDOW_ATTENTION, "forecast/model.py": _WINDOW_MODEL,
+            "train.py": _WINDOW_TRAIN,
+            "forecast.ini": "[data]\nfeatures = 5\n[model]\nhidden = 32\n[train]\nbatch_size = 16\nlr = 0.001\n"}
+
+
+def test_time_major_encoder_outputs_as_the_keys_of_a_batch_first_attention(tmp_path: Path) -> None:
+    found = project_findings(tmp_path, _windows(""), "SC105")
+    assert [(name, finding.location.row) for name, finding in found] == [("train.py", 27)]
+    assert "the batch of self.proj(query).unsqueeze(2) is the second dim of keys" in found[0][1].message
+    assert lint_project(tmp_path, _windows(".transpose(0, 1)"), "SC105") == []
