@@ -927,6 +927,22 @@ def _option_counts(ev: Evaluator, node: cst.Call, before: int,
     return tuple(counts)
 
 
+def sampled(ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`random.sample(population, k)`: `k` of the population's elements, each one of them (the transitions a replay
+    buffer's batch draws, a batch of node ids); UNKNOWN where `k` is not a size."""
+    args = call.args
+    if not args or args[0].keyword is not None or args[0].star:
+        return UNKNOWN
+    counted = next((arg.value for arg in args[1:] if not arg.star and (arg.keyword is None or arg.keyword.value == "k")),
+                   None)
+    count = ev.size(counted, before)
+    if count is None:
+        return UNKNOWN
+    element = ev.element(ev.object(args[0].value, before))
+    return Seq((), complete=False, each=None if element is UNKNOWN else element, least=count.literal or 0,
+               grown=count, most=count.literal)
+
+
 def _range(positional: tuple[object, ...] | None, node: cst.Call) -> object:
     if positional is None or not 1 <= len(positional) <= 3:
         return UNKNOWN
