@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
+from shapecheck.objects.command_line import attribute_size, option_default
 from shapecheck.objects.dims import Atom, Dim, at_defaults, per_item
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
@@ -532,7 +533,7 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
     args = arguments(ev, node, before)
     positional = args.items if args is not None and args.complete else None
     if name == "range":
-        return _range(positional, node)
+        return _range(_option_counts(ev, node, before, positional), node)
     if name == "len":
         if positional is None or len(positional) != 1:
             return UNKNOWN
@@ -585,6 +586,8 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
                    each=each, least=seq.least, grown=seq.grown if each is not None else None,
                    most=seq.most if each is not None else None)
     if name == "zip":
+        if positional is None and len(node.args) == 1 and node.args[0].star == "*":
+            return _columns(ev.iterated(ev.object(node.args[0].value, before)))
         seqs = [ev.iterated(p) for p in positional] if positional else []
         if not seqs or not all(isinstance(s, Seq) for s in seqs):
             return UNKNOWN
@@ -897,6 +900,47 @@ def ordered_dict(ev: Evaluator, node: cst.Call, before: int) -> object:
             return Mapping(tuple(items), complete=False)
         items.append((key, pair.items[1]))  # type: ignore[union-attr]
     return Mapping(tuple(items), complete=pairs.complete)
+
+
+def _columns(rows: object) -> object:
+    """`zip(*batch)` over rows of an unknown count that are all one tuple (a `collate_fn`'s samples, a replay
+    buffer's sampled transitions): one column per field, each as many elements as there are rows, all alike."""
+    if not isinstance(rows, Seq) or rows.items or not isinstance(rows.each, Seq) or rows.each.kind != "tuple" \
+            or not rows.each.complete or not rows.each.items:
+        return UNKNOWN
+    return Seq(tuple(Seq((), "tuple", complete=False, each=field, least=rows.least, grown=rows.grown,
+                         most=rows.most) for field in rows.each.items))
+
+
+def _option_counts(ev: Evaluator, node: cst.Call, before: int,
+                   positional: tuple[object, ...] | None) -> tuple[object, ...] | None:
+    """`range(args.epochs)` in the script that parses the command line: the option's size, its default kept, where
+    the value is not stated (the run with no flags takes the loop's first pass, as a count handed to a trainer
+    does)."""
+    if positional is None or len(positional) != len(node.args):
+        return positional
+    counts = []
+    for arg, value in zip(node.args, positional):
+        if value is UNKNOWN and type(arg.value) is cst.Attribute and option_default(ev, arg.value, before) is not None:
+            value = attribute_size(ev, arg.value, before) or UNKNOWN
+        counts.append(value)
+    return tuple(counts)
+
+
+def sampled(ev: Evaluator, call: cst.Call, before: int) -> object:
+    """`random.sample(population, k)`: `k` of the population's elements, each one of them (the transitions a replay
+    buffer's batch draws, a batch of node ids); UNKNOWN where `k` is not a size."""
+    args = call.args
+    if not args or args[0].keyword is not None or args[0].star:
+        return UNKNOWN
+    counted = next((arg.value for arg in args[1:] if not arg.star and (arg.keyword is None or arg.keyword.value == "k")),
+                   None)
+    count = ev.size(counted, before)
+    if count is None:
+        return UNKNOWN
+    element = ev.element(ev.object(args[0].value, before))
+    return Seq((), complete=False, each=None if element is UNKNOWN else element, least=count.literal or 0,
+               grown=count, most=count.literal)
 
 
 def _range(positional: tuple[object, ...] | None, node: cst.Call) -> object:

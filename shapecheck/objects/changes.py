@@ -28,6 +28,8 @@ _READERS = frozenset({"len", "list", "tuple", "sorted", "reversed", "enumerate",
 # and numpy's, spelled `np.<name>` or `numpy.<name>` (`np.random.shuffle` changes its argument: not one of them).
 _TORCH_READERS = frozenset({"tensor", "as_tensor", "stack", "cat", "LongTensor", "FloatTensor", "BoolTensor"})
 _NUMPY_READERS = frozenset({"array", "asarray", "stack", "concatenate", "vstack", "hstack", "random.choice"})
+# Python's `random` draws from a population it never changes, spelled `random.<name>` (`random.shuffle` does)
+_RANDOM_READERS = frozenset({"sample", "choice", "choices"})
 # torch.utils.data's loaders and splits index the list of samples they are handed and never change it: a list a
 # function of the project built sample by sample (`examples.append((feats, label))`) given to `DataLoader(examples)`
 # still holds those samples, which its batches collate. Spelled by their last name (`DataLoader`, `data.DataLoader`).
@@ -102,7 +104,7 @@ def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef
             and func.attr.value in _TORCH_READERS:
         return
     module, _, name = (dotted_name(func) or "").partition(".")
-    if module in ("np", "numpy") and name in _NUMPY_READERS:
+    if module in ("np", "numpy") and name in _NUMPY_READERS or module == "random" and name in _RANDOM_READERS:
         return
     if (name or module).rpartition(".")[2] in _DATA_READERS \
             and not (type(func) is cst.Name and func.value in functions):

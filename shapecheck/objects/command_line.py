@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, option_size
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, Const, FunctionValue, Imported, Mapping, Namespace, Seq,
 )
@@ -73,6 +73,27 @@ def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int 
     return None if found is None else namespace_default(found, expr.attr.value)
 
 
+def attribute_size(ev: Evaluator, node: cst.Attribute, before: int) -> Dim | None:
+    """The size `args.epochs` (`cfg.model.hidden`) names where its value is not stated: one size for every read
+    between the same writes of the attribute, its option's default kept (see `option_default`); None where the
+    attribute is not read off a name, or a statement both sets it and holds the read."""
+    root = node.value
+    while type(root) is cst.Attribute:
+        root = root.value
+    if type(root) is not cst.Name:
+        return None
+    binding = ev.binding(root, before)
+    first = node
+    while first.value is not root:  # type: ignore[comparison-overlap]
+        first = first.value  # type: ignore[assignment]
+    # `cfg.hidden = cfg.hidden * 2`: the reads before the write and those after it are two sizes
+    writes = ev.writes_before(binding, root.value, first.attr.value, node)
+    if writes is None:
+        return None
+    return option_size(("attribute", ev.ctx.code(node), id(binding), writes), ev.ctx.code(node),
+                       option_default(ev, node, before))
+
+
 def command_line_defaults(ev: Evaluator, expr: cst.BaseExpression, before: int) -> Namespace | None:
     """The defaults of the options `args` holds, where `args = parser.parse_args()` (or a helper's one `return
     parser.parse_args()`) reads the command line, or of such a parse itself (`main(parser.parse_args())`): what a
@@ -116,9 +137,10 @@ def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
     one `return` is such a parse), read where the parse is; UNKNOWN when `args` holds no such parse."""
     made: cst.CSTNode | None = args
     if type(args) is cst.Name:
+        # in a call being run (`range(args.epochs)` in a run of `main`, a script's loop), the one binding of the name
         binding = ev.binding(args, before)
-        if binding is None and before < 0:
-            binding = _module_binding(ev, args, before)
+        if before < 0:
+            binding = one_assignment(ev, args, before) or binding
         made = binding.value if binding is not None and binding.kind == "assign" else None
     if type(made) is not cst.Call:
         return UNKNOWN
@@ -139,7 +161,8 @@ def _is_parse(node: cst.CSTNode | None) -> bool:
 
 
 def one_assignment(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:
-    """The one assignment `name` holds where it is read (a parser where it is parsed), in a call being run too."""
+    """The one assignment `name` holds where it is read (a parser where it is parsed, a parsed command line), in a
+    call being run too."""
     if before >= 0:
         bindings = ev.candidates(name, before)
     else:  # in a call being run, the function's own scope: its one binding of the name, or nothing sure
@@ -197,8 +220,13 @@ def _helper_parser(ev: Evaluator, call: cst.Call, before: int) -> tuple[Evaluato
 
 
 def _scope_of(ctx: Context, function: cst.CSTNode) -> Scope | None:
-    """The scope of a function the traversal has left."""
-    return next((scope for _, _, scope in ctx.closed_functions if scope.node is function), None)
+    """The scope of a function the traversal has left, or is in (a run of `main` made while it is visited)."""
+    found = next((scope for _, _, scope in ctx.closed_functions if scope.node is function), None)
+    open_scope = ctx._frame
+    while found is None and open_scope is not None:
+        found = open_scope if open_scope.node is function else None
+        open_scope = open_scope.parent
+    return found
 
 
 def _namespace(ev: Evaluator, binding: Binding, parse: cst.CSTNode, before: int, method: str) -> object:

@@ -1094,6 +1094,8 @@ class Evaluator:
                     and builtins.numpy_scalar_draw(method, call):
                 return builtins.drawn_number(self, call)  # `life = cycles + rng.integers(0, 20)`: an int
             if isinstance(receiver, TorchObject) and receiver.qualname == "random.Random":
+                if method == "sample":
+                    return builtins.sampled(self, call, before)
                 drawn = builtins.python_draw(self, call, method, before)  # `rng.randrange(n_intents)`: an int
                 if drawn is not UNKNOWN:
                     return drawn
@@ -1141,6 +1143,8 @@ class Evaluator:
         if module == "random" and name in ("randrange", "randint"):
             # `random.randint(5, 12)`, a count below a bound; `random.randrange(n_classes)`: an int all the same
             return builtins.python_draw(self, call, name, before)
+        if qualname == "random.sample":
+            return builtins.sampled(self, call, before)
         drawn = builtins.drawn_count(self, call, before)
         if drawn is not None:
             return drawn

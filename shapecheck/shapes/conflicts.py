@@ -6,8 +6,8 @@ import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.objects.values import FunctionValue
-from shapecheck.shapes import (dim_range, einops, einsum, expansion, functional, layers, loaders, losses, masks, ops,
-                              runs)
+from shapecheck.shapes import (dim_range, einops, einsum, expansion, functional, last_batch, layers, loaders, losses,
+                              masks, ops, runs)
 from shapecheck.shapes.signature import argument_shapes, call_contradiction
 from shapecheck.shapes.args import Args, Hidden, dtype_of, shape_arguments, torch_name
 from shapecheck.shapes.elementwise import BROADCASTING, is_number
@@ -325,8 +325,10 @@ def _matmul(ev, node: cst.CSTNode, left_expr, right_expr, before: int, kind: str
 def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
 
     shapes, dim = joined(ev, node, before, stack)
-    if shapes is None or dim is None or shapes[-1] is UNCOUNTED:
+    if shapes is None or dim is None:
         return None
+    if shapes[-1] is UNCOUNTED:
+        return _batches_joined(ev, node, before, shapes[0], dim, stack)
     first = shapes[0]
     listed = ", ".join(shape.render() for shape in shapes)
     for other in shapes[1:]:
@@ -344,6 +346,23 @@ def _joined(ev, node: cst.Call, before: int, stack: bool) -> Conflict | None:
                 return Conflict("stack" if stack else "cat", node, tuple(shapes),
                                 f"{'stack' if stack else 'cat'} needs {what} equal{per_item}: {listed}")
     return None
+
+
+def _batches_joined(ev, node: cst.Call, before: int, full, dim: int, stack: bool) -> Conflict | None:
+    """A list of a tensor from each batch of a loader whose last batch is short, joined where the batch is not
+    the dim joined along: the full batches' tensors and the last one's differ there."""
+    last = last_batch.grown_per_batch(ev, Args(node, 0).get(0, "tensors"), node, before)
+    if last is None or full.rank is None:
+        return None
+    position = None if stack else full.index(dim)
+    differ = [i for i, (a, b) in enumerate(zip(full.dims, last.dims)) if a != b]
+    if not differ or not stack and (position is None or differ == [position]):
+        return None
+    what = "every dim" if stack else f"every dim but dim {dim}"
+    return Conflict("stack" if stack else "cat", node, (full, last),
+                    f"{'stack' if stack else 'cat'} needs {what} equal, but the list holds a tensor of each batch of "
+                    f"a loader whose last batch is short: {full.render()} of the full batches, {last.render()} of "
+                    f"the last")
 
 
 def view_layout(ev, call: cst.Call, before: int | None = None) -> Conflict | None:

@@ -198,6 +198,8 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         # a list of unknown length: as long as another one grown on the same passes, or only as long as itself
         total = opaque(("cat", count if count is not None else id(node), first.dims[position]),
                        f"n * {first.dims[position]}")
+    elif len(shapes) < count.literal:  # a list grown on the passes of `range(100)`: as many alike tensors
+        total = first.dims[position] * count.literal
     dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
 

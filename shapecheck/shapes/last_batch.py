@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine import flow
+from shapecheck.engine.syntax import last_name
 from shapecheck.objects.dims import Atom, Dim
 from shapecheck.objects.values import Seq
 from shapecheck.shapes.shape import Shape
@@ -81,3 +82,26 @@ def _shapes(value: object) -> Iterator[Shape]:
     elif isinstance(value, Items):
         for item in (*(value.items or ()), value.each):
             yield from _shapes(item)
+
+
+def grown_per_batch(ev: ShapeEvaluator, listed: cst.BaseExpression, joining: cst.Call, before: int) -> Shape | None:
+    """What the list `listed` holds on the last batch, where it holds one tensor of each batch of a loader whose
+    last is short (`feats.append(model(x))` on every pass of the loop over it, the list's only append, in the
+    function that joins it): the other batches are full, so its tensors are of two sizes. None otherwise."""
+    if type(listed) is not cst.Name:
+        return None
+    found = ev.object(listed, before)
+    if not isinstance(found, Seq) or found.items or found.grown is None or not isinstance(found.each, Shape):
+        return None
+    sizes = short_sizes((found.each,))
+    if not sizes:
+        return None
+    ctx = ev.ctx
+    function = next((site.function for site in ctx.calls_to(last_name(joining.func)) if site.node is joining), None)
+    appends = [site.node for site in ctx.calls_to("append") if site.function is function
+               and type(site.node.func) is cst.Attribute and type(site.node.func.value) is cst.Name
+               and site.node.func.value.value == listed.value]
+    if function is None or len(appends) != 1 or not on_every_pass(ev, appends[0], before, sizes):
+        return None
+    return on_last_batch(found.each, sizes)  # type: ignore[return-value]
+

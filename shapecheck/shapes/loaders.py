@@ -358,10 +358,11 @@ def _batch_dim(loader: TorchObject, length: Dim) -> Dim | None:
 
 
 def _short_batch(loader: TorchObject, size: Dim | None, length: Dim) -> int | None:
-    """The rows of the last batch where the code states it is short and every other batch full: a literal dataset
-    length above a literal batch size it is no multiple of, the default sampler (its batches are the dataset's
+    """The rows of the last batch where the code states it is short and every other batch full: a dataset length
+    above a batch size it is no multiple of (literals, or command-line options on their defaults), the default sampler (its batches are the dataset's
     rows in order or shuffled, whatever their order), and more than one row left (a batch of one broadcasts)."""
-    rows, batch = length.literal, size.literal if size is not None else None
+    # a command-line option's default (`--batch-size`, `default=32`) is the run the program is written for
+    rows, batch = at_defaults(length), at_defaults(size) if size is not None else None
     if rows is None or batch is None or batch <= 0 or rows <= batch or loader.argument(3, "sampler") is not None:
         return None
     short = rows % batch

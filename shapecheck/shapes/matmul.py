@@ -90,7 +90,21 @@ def strict_product(kind: str, left: Shape, right: Shape, a: str, b: str) -> str 
     if rank == 3 and left.rank == 3 and right.rank == 3 and same(left.dims[0], right.dims[0]) is False:
         return (f"bmm needs one batch size: {a} is {left.render()}, {b} is {right.render()} (it does not "
                 f"broadcast: `@` does)")
+    if rank == 3 and left.rank == 3 and right.rank == 3:
+        for (one, shape), (other, batched) in (((a, left), (b, right)), ((b, right), (a, left))):
+            if _batch_second(shape, batched):
+                return (f"bmm needs one batch size: {a} is {left.render()}, {b} is {right.render()}: the batch of "
+                        f"{other} is the second dim of {one}, not its first (sequence-first outputs against "
+                        f"batch-first ones)")
     return None
+
+
+def _batch_second(shape: Shape, batched: Shape) -> bool:
+    """`shape`'s second dim is the batch `batched` leads with, and its first is not known to be that batch: a
+    time-major (length, batch, hidden) encoder output against a (batch, hidden, 1) query. It fails unless the
+    length happens to be the batch, and then mixes the batch's items."""
+    batch = batched.dims[0]
+    return same(shape.dims[1], batch) is True and same(shape.dims[0], batch) is not True
 
 
 def _product(kind: str, left: Shape, right: Shape) -> Shape | None:

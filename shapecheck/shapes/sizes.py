@@ -9,9 +9,9 @@ import libcst as cst
 from shapecheck.engine.syntax import dotted_name, is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects.changes import in_place_changes
-from shapecheck.objects.command_line import option_default
+from shapecheck.objects.command_line import attribute_size
 from shapecheck.objects.builtins import drawn_count
-from shapecheck.objects.dims import Dim, option_size
+from shapecheck.objects.dims import Dim
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
 from shapecheck.shapes.loaders import dataset_length
@@ -109,21 +109,7 @@ def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim 
         return named(value, ev.ctx.code(node))
     if is_self_attribute(node):
         return ev.size_of_name(node, before)
-    root = node.value
-    while type(root) is cst.Attribute:
-        root = root.value
-    if type(root) is not cst.Name:
-        return None
-    binding = ev.binding(root, before)
-    first = node
-    while first.value is not root:  # type: ignore[comparison-overlap]
-        first = first.value  # type: ignore[assignment]
-    # `cfg.hidden = cfg.hidden * 2`: the reads before the write and those after it are two sizes
-    writes = ev.writes_before(binding, root.value, first.attr.value, node)
-    if writes is None:
-        return None
-    return option_size(("attribute", ev.ctx.code(node), id(binding), writes), ev.ctx.code(node),
-                       option_default(ev, node, before))
+    return attribute_size(ev, node, before)
 
 
 def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:

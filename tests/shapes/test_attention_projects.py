@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import lint_project
+from tests.helpers import lint_project, project_findings
 
 # a causal mask made once for the context length (`block_size`) and kept as a buffer, given whole to a batch-first
 # nn.MultiheadAttention while the dataset's chunks are shorter (checked in torch 2.13: "The shape of the 2D
@@ -339,3 +339,212 @@ def test_a_padding_mask_after_a_positional_table_cut_to_the_tokens(tmp_path: Pat
              "src/tagger/data.py": _TAGGER_DATA, "train.py": _TAGGER_TRAIN}
     assert lint_project(tmp_path, files, "SC105") == [("train.py", 14)]
     assert lint_project(tmp_path, {"src/tagger/encoder.py": _TAGGER_ENCODER % ", batch_first=True"}, "SC105") == []
+
+
+# a tagger of a `src/` package: the dataset hands token ids, a collate function of the package pads them with
+# `pad_sequence` (sequence first, its default) after `zip(*batch)`, and a trainer of the script masks the padding of
+# the (longest, batch) tokens, giving that mask to a `TransformerEncoder` that is not batch first: it asks for the
+# (batch, longest) mask (checked in torch 2.13: "Expected key_padded_mask.shape[0] to be 32, but got 19"). The
+# trainer's epochs are counted by `range(args.epochs)` of the script's own parse; the fix transposes the mask
+_PADDED_DATA = '''
+import torch
+from torch.nn.utils.rnn import pad_sequence
+from torch.utils.data import Dataset
+
+PAD = 0
+
+
+class TagDataset(Dataset):
+    def __init__(self, sentences, tags):
+        self.sentences = sentences
+        self.tags = tags
+
+    def __len__(self):
+        return len(self.sentences)
+
+    def __getitem__(self, i):
+        return torch.tensor(self.sentences[i]), torch.tensor(self.tags[i])
+
+
+def collate_batch(batch):
+    words, tags = zip(*batch)
+    return pad_sequence(words, padding_value=PAD), pad_sequence(tags, padding_value=-100)
+'''
+_PADDED_MODEL = '''
+import torch.nn as nn
+
+
+class TransformerTagger(nn.Module):
+    def __init__(self, vocab_size, num_tags, d_model=128, nhead=4, num_layers=2):
+        super().__init__()
+        self.embed = nn.Embedding(vocab_size, d_model, padding_idx=0)
+        layer = nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=256)
+        self.encoder = nn.TransformerEncoder(layer, num_layers)
+        self.out = nn.Linear(d_model, num_tags)
+
+    def forward(self, words, padding_mask):
+        return self.out(self.encoder(self.embed(words), src_key_padding_mask=padding_mask))
+'''
+_PADDED_TRAIN = '''
+import argparse
+import random
+
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader
+
+from tagger import TagDataset, TransformerTagger, collate_batch
+from tagger.data import PAD
+
+
+class Trainer:
+    def __init__(self, model, loader, lr):
+        self.model = model
+        self.loader = loader
+        self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+    def train_epoch(self):
+        for words, tags in self.loader:
+            mask = %s
+            scores = self.model(words, mask)
+            loss = F.cross_entropy(scores.view(-1, scores.size(-1)), tags.view(-1), ignore_index=-100)
+            self.opt.zero_grad()
+            loss.backward()
+            self.opt.step()
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--batch-size", type=int, default=32)
+    parser.add_argument("--epochs", type=int, default=5)
+    args = parser.parse_args()
+    sents = [[random.randint(1, 999) for _ in range(random.randint(3, 20))] for _ in range(500)]
+    tags = [[random.randint(0, 8) for _ in s] for s in sents]
+    loader = DataLoader(TagDataset(sents, tags), batch_size=args.batch_size, shuffle=True, collate_fn=collate_batch)
+    trainer = Trainer(TransformerTagger(1000, 9), loader, 1e-3)
+    for _ in range(args.epochs):
+        trainer.train_epoch()
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def _padded(mask: str) -> dict[str, str]:
+    return {"pyproject.toml": '[project]\nname = "tagger"\n',
+            "src/tagger/__init__.py": "from .data import TagDataset, collate_batch\nfrom .model import TransformerTagger\n",
+            "src/tagger/data.py": _PADDED_DATA, "src/tagger/model.py": _PADDED_MODEL,
+            "scripts/train.py": _PADDED_TRAIN % mask}
+
+
+def test_a_padding_mask_of_tokens_a_collate_function_pads_sequence_first(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _padded("words == PAD"), "SC105") == [("scripts/train.py", 22)]
+    assert lint_project(tmp_path, _padded("(words == PAD).t()"), "SC105") == []
+
+
+# a forecaster whose GRU encoder (not batch first) hands its outputs time-major, (window, batch, hidden), to an
+# attention module of another file written for (batch, window, hidden) keys: bmm against the (batch, hidden, 1)
+# query finds the window where the batch belongs (checked in torch 2.13: "Expected size for first two dimensions of
+# batch2 tensor to be: [24, 32] but got: [16, 32]") whatever the batch size the ini file holds, and mixes the
+# batch's windows where the two happen to be one; the outputs made batch first stay clean
+_WINDOW_ENCODER = '''
+import torch.nn as nn
+
+
+class WindowEncoder(nn.Module):
+    def __init__(self, n_features, hidden):
+        super().__init__()
+        self.rnn = nn.GRU(n_features, hidden)
+
+    def forward(self, windows):
+        outputs, last = self.rnn(windows.transpose(0, 1))
+        return outputs%s, last[-1]
+'''
+_WINDOW_ATTENTION = '''
+import torch
+import torch.nn as nn
+
+
+class BilinearAttention(nn.Module):
+    def __init__(self, hidden):
+        super().__init__()
+        self.proj = nn.Linear(hidden, hidden, bias=False)
+
+    def forward(self, keys, query):
+        scores = torch.bmm(keys, self.proj(query).unsqueeze(2)).squeeze(2)
+        return torch.bmm(scores.softmax(dim=1).unsqueeze(1), keys).squeeze(1)
+'''
+_WINDOW_MODEL = '''
+import torch
+import torch.nn as nn
+
+from .attention import BilinearAttention
+from .encoder import WindowEncoder
+
+
+class Forecaster(nn.Module):
+    def __init__(self, cfg):
+        super().__init__()
+        hidden = cfg.getint("model", "hidden")
+        self.encoder = WindowEncoder(cfg.getint("data", "features"), hidden)
+        self.attention = BilinearAttention(hidden)
+        self.head = nn.Linear(2 * hidden, 1)
+
+    def forward(self, windows):
+        keys, query = self.encoder(windows)
+        return self.head(torch.cat([self.attention(keys, query), query], dim=1)).squeeze(1)
+'''
+_WINDOW_TRAIN = '''
+import configparser
+
+import torch
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, Dataset
+
+from forecast.model import Forecaster
+
+
+class Windows(Dataset):
+    def __init__(self, series, window):
+        self.series = series
+        self.window = window
+
+    def __len__(self):
+        return len(self.series) - self.window
+
+    def __getitem__(self, i):
+        return self.series[i:i + self.window], self.series[i + self.window, 0]
+
+
+def train(cfg, model, loader):
+    opt = torch.optim.Adam(model.parameters(), lr=cfg.getfloat("train", "lr"))
+    for epoch in range(10):
+        for x, y in loader:
+            loss = F.mse_loss(model(x), y)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+
+
+if __name__ == "__main__":
+    cfg = configparser.ConfigParser()
+    cfg.read("forecast.ini")
+    series = torch.randn(500, cfg.getint("data", "features"))
+    loader = DataLoader(Windows(series, 24), batch_size=cfg.getint("train", "batch_size"), shuffle=True)
+    train(cfg, Forecaster(cfg), loader)
+'''
+
+
+def _windows(outputs: str) -> dict[str, str]:
+    return {"forecast/__init__.py": "", "forecast/encoder.py": _WINDOW_ENCODER % outputs,
+            "forecast/attention.py": _WINDOW_ATTENTION, "forecast/model.py": _WINDOW_MODEL,
+            "train.py": _WINDOW_TRAIN,
+            "forecast.ini": "[data]\nfeatures = 5\n[model]\nhidden = 32\n[train]\nbatch_size = 16\nlr = 0.001\n"}
+
+
+def test_time_major_encoder_outputs_as_the_keys_of_a_batch_first_attention(tmp_path: Path) -> None:
+    found = project_findings(tmp_path, _windows(""), "SC105")
+    assert [(name, finding.location.row) for name, finding in found] == [("train.py", 27)]
+    assert "the batch of self.proj(query).unsqueeze(2) is the second dim of keys" in found[0][1].message
+    assert lint_project(tmp_path, _windows(".transpose(0, 1)"), "SC105") == []

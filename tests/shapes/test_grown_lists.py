@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers import lint
+from tests.shapes.probe import probe
 
 HEAD = '''
 import torch
@@ -143,3 +144,17 @@ def test_a_loader_that_may_drop_the_short_batch_of_rows_nothing_counts_gives_non
     source = (ROWS_DATASET % KEPT).replace("batch_size=16, shuffle=True)", f"batch_size=16, drop_last={drop})")
     assert "drop_last=" in source
     assert lint(source, "SC104").findings == []
+
+
+def test_a_list_grown_on_a_stated_count_of_passes_joins_that_many() -> None:
+    """`torch.cat` of a list a loop over `range(100)` grows by one (2, 3) tensor a pass is (200, 3), not one
+    element's (2, 3); `torch.stack` of it is (100, 2, 3)."""
+    assert probe('''
+import torch
+feats = []
+for i in range(100):
+    feats.append(torch.randn(2, 3))
+probe(torch.cat(feats))
+probe(torch.stack(feats))
+probe(torch.cat(feats, dim=1))
+''') == ["(200, 3)", "(100, 2, 3)", "(2, 300)"]

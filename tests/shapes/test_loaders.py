@@ -249,8 +249,9 @@ for s in DataLoader(Ragged(sequences)):
 
 def test_a_collate_fn_of_the_project_is_run_on_a_full_batch_of_samples() -> None:
     """A project `collate_fn` (a function, or an object of a class with `__call__`, as NLP collators are) gets a
-    list of `batch_size` samples when every batch is full; a short last batch, a collate the code does not define,
-    another method of an object, or a `batch_sampler` leave the batch unknown."""
+    list of `batch_size` samples when every batch is full, and a list of some samples when the last is short (a
+    size of its own, the batch); a collate the code does not define, another method of an object, or a
+    `batch_sampler` leave the batch unknown."""
     assert probe('''
 import functools
 import torch
@@ -288,7 +289,7 @@ for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=Collator().pad):
     probe(obs)
 for obs, pred in DataLoader(Tracks(), batch_size=8, collate_fn=Collator()):
     probe(obs)
-''') == ["(8, 8, 2)", "(...)", "(...)", "(...)", "(...)", "(8, 8, 2)"]
+''') == ["(8, 8, 2)", "(8, batch, 2)", "(...)", "(...)", "(...)", "(8, 8, 2)"]
 
 
 def test_a_sample_of_nested_tuples_collates_to_lists_a_model_spreads() -> None:
