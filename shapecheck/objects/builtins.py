@@ -128,8 +128,12 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
                 return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
             if key_of(key) is None and not isinstance(key, Const) and items.complete and items.items:
                 # `MODELS[cfg.arch](...)` of a registry: the key the code doesn't state is one of the keys (any
-                # other raises), so the value is what every value agrees on (one model class registered)
-                return ev.join_values([value for _, value in items.items])
+                # other raises), so the value is what every value agrees on (one model class registered), else, for
+                # a command-line option (`LOSSES[args.loss]`), the entry of its default: the run with no flags
+                joined = ev.join_values([value for _, value in items.items])
+                if joined is UNKNOWN and isinstance(key, Opaque) and key.choice is not None:
+                    return items.get(key.choice)
+                return joined
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
