@@ -1,5 +1,6 @@
 """An unreduced loss from a registry of `functools.partial`s keyed by a command-line option (`LOSSES[args.loss]`,
-`--loss` defaulting to a per-pixel `reduction="none"` entry): a solver holds it, calls `backward()` on its value and
+`--loss` defaulting to a per-pixel `reduction="none"` entry, or one partial whose `**kwargs` a config's `.get` defaults
+fill): a solver or a Lightning-style module holds it, calls `backward()` on its value and
 logs `.item()` through a meter. The run with no flags raises ("grad can be implicitly created only for scalar
 outputs"); the VALID twins reduce it first, or register the per-pixel loss under a key the default does not pick."""
 
@@ -99,6 +100,63 @@ PIXEL_SOLVER = {
 }
 
 
+# a Lightning-style module holding a partial whose keywords a config's `.get` defaults fill
+STEP_MODULE = {
+    "lit/__init__.py": '''
+    from .module import LitClassifier
+    ''',
+    "lit/losses.py": '''
+    import functools
+
+    import torch.nn.functional as F
+
+
+    def get_loss(cfg):
+        kwargs = {"reduction": cfg.get("reduction", "none"), "label_smoothing": cfg.get("smoothing", 0.0)}
+        return functools.partial(F.cross_entropy, **kwargs)
+    ''',
+    "lit/module.py": '''
+    import torch
+    import torch.nn as nn
+
+    from .losses import get_loss
+
+
+    class LitClassifier(nn.Module):
+        def __init__(self, cfg):
+            super().__init__()
+            self.net = nn.Sequential(nn.Linear(cfg["in_dim"], 32), nn.ReLU(), nn.Linear(32, cfg["classes"]))
+            self.loss_fn = get_loss(cfg)
+            self.history = []
+
+        def forward(self, x):
+            return self.net(x)
+
+        def training_step(self, batch, batch_idx):
+            x, y = batch
+            loss = self.loss_fn(self(x), y)
+            self.history.append(loss.item())
+            return loss
+    ''',
+    "train.py": '''
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from lit import LitClassifier
+
+    cfg = {"in_dim": 10, "classes": 4}
+    model = LitClassifier(cfg)
+    opt = torch.optim.Adam(model.parameters())
+    loader = DataLoader(TensorDataset(torch.randn(64, 10), torch.randint(0, 4, (64,))), batch_size=8)
+    for i, batch in enumerate(loader):
+        loss = model.training_step(batch, i)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    ''',
+}
+
+
 def test_backward_of_a_registry_entry_an_option_s_default_picks(tmp_path: Path) -> None:
     assert lint_project(tmp_path, PIXEL_SOLVER, "SC107") == [("train.py", 22)]
     reduced = dict(PIXEL_SOLVER)
@@ -110,3 +168,11 @@ def test_backward_of_a_registry_entry_an_option_s_default_picks(tmp_path: Path) 
         '"ce": partial(F.cross_entropy, reduction="none", ignore_index=255),',
         '"ce": partial(F.cross_entropy, ignore_index=255),\n    "ce_pixel": partial(F.cross_entropy, reduction="none"),')
     assert lint_project(tmp_path / "other_key", other_key, "SC107") == []
+
+
+def test_item_and_backward_of_a_partial_unreduced_by_a_config_default(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, STEP_MODULE, "SC107") == [("train.py", 12), ("train.py", 14)]
+    reduced = dict(STEP_MODULE)
+    reduced["lit/losses.py"] = reduced["lit/losses.py"].replace(
+        'cfg.get("reduction", "none")', 'cfg.get("reduction", "mean")')
+    assert lint_project(tmp_path / "reduced", reduced, "SC107") == []

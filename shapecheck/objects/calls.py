@@ -30,8 +30,8 @@ from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOf
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super, TorchObject,
-    constant_of, hashable, truth,
+    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
+    TorchObject, constant_of, hashable, truth,
     unstated_element,
 )
 

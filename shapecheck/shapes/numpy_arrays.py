@@ -5,14 +5,14 @@ numpy's methods differ from torch's under the same names (`a.sum(axis=1)`, `a.re
 an array is never read as a tensor: only what is read here is known, and an array becomes a tensor only at a
 conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: numpy's constructors (`zeros`, `ones`,
 `empty`, `full`, `arange`, `linspace`, `eye`, the `*_like`, `random.rand`/`randn`/`random`/`uniform`/`normal`/
-`randint`/`gamma`/`choice`/`permutation`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
-a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
-`expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
-`.mean`, `.std`, `.argmax`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
-(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`), `np.diag` on the main diagonal (a degree matrix),
-arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
-through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
-order is left unknown. Anything else is unknown."""
+`randint`/`gamma`/`choice`/`permutation`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`),
+`np.array` of a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
+`expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis
+(`X.sum(axis=1)`, `.mean`, `.std`, `.argmax`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the
+rows one 1-d int array picks (`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`), `np.diag` on the main diagonal
+(a degree matrix), arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`,
+`np.maximum`/`np.where`; through names, containers, attributes and the project's functions, as values (`Array`). A
+transposed array's memory order is left unknown. Anything else is unknown."""
 
 from __future__ import annotations
 
