@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
-from shapecheck.objects.dims import Atom, Dim, at_defaults, per_item
+from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, per_item
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -941,9 +941,10 @@ def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:
     end = positional[-1] if len(positional) == 1 else positional[1]
     start = positional[0] if len(positional) > 1 else Dim.of(0)
     step = positional[2] if len(positional) == 3 else Dim.of(1)
-    if not isinstance(end, Dim) or not isinstance(start, Dim) or not isinstance(step, Dim) \
-            or step.literal is not None and step.literal < 1:
-        return None
+    least = at_least(step) if isinstance(step, Dim) else None
+    if not isinstance(end, Dim) or not isinstance(start, Dim) or least is None or least < 0 \
+            or step.literal is not None and step.literal < 1:  # type: ignore[union-attr]
+        return None  # a step that may be negative (`-stride`) counts down from the start
     if start.literal == 0 and step.literal == 1:
         return Dim.symbol(("range index", id(node), end), "i", below=end)
     return start + Dim.symbol(("range offset", id(node), end - start), "i", below=end - start)
