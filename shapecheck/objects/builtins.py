@@ -16,7 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.walker import walk
 from shapecheck.objects.command_line import attribute_size, option_default
-from shapecheck.objects.dims import Atom, Dim, at_defaults, per_item
+from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, per_item
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -129,8 +129,12 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
                 return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
             if key_of(key) is None and not isinstance(key, Const) and items.complete and items.items:
                 # `MODELS[cfg.arch](...)` of a registry: the key the code doesn't state is one of the keys (any
-                # other raises), so the value is what every value agrees on (one model class registered)
-                return ev.join_values([value for _, value in items.items])
+                # other raises), so the value is what every value agrees on (one model class registered), else, for
+                # a command-line option (`LOSSES[args.loss]`), the entry of its default: the run with no flags
+                joined = ev.join_values([value for _, value in items.items])
+                if joined is UNKNOWN and isinstance(key, Opaque) and key.choice is not None:
+                    return items.get(key.choice)
+                return joined
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
         if isinstance(items, Seq) and isinstance(key, Dim) and key.literal is not None:
@@ -959,13 +963,16 @@ def _range(positional: tuple[object, ...] | None, node: cst.Call) -> object:
 
 
 def _passes_at_defaults(positional: tuple[object, ...]) -> int:
-    """At least one number where `range(n)` (or `range(0, n)`) counts to a command-line option's positive default
-    (`range(args.epochs)`, `default=10`): the run with no flags takes the loop's first pass (see `dims.at_defaults`)."""
-    if len(positional) == 2 and literal_of(positional[0]) != 0 or len(positional) == 3:
+    """At least one number where `range(n)` counts to a command-line option's positive default (`range(args.epochs)`,
+    `default=10`), or `range(a, b, k)` starts below its end and steps up in the run with no flags (the batches of a
+    data set's rows, `range(0, len(self), args.batch_size)`): that run takes the loop's first pass (see
+    `dims.at_defaults`)."""
+    start, end = (Dim.of(0), positional[0]) if len(positional) == 1 else positional[:2]
+    step = positional[2] if len(positional) == 3 else Dim.of(1)
+    if not (isinstance(start, Dim) and isinstance(end, Dim) and isinstance(step, Dim)):
         return 0
-    end = positional[-1]
-    counted = at_defaults(end) if isinstance(end, Dim) else None
-    return 1 if counted is not None and counted > 0 else 0
+    first, last, stride = at_defaults(start), at_defaults(end), at_defaults(step)
+    return 1 if first is not None and last is not None and stride is not None and first < last and stride > 0 else 0
 
 
 def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:
@@ -974,13 +981,15 @@ def _index_below(positional: tuple[object, ...], node: cst.Call) -> Dim | None:
     series). From another start or with a positive step the code states, `range(a, b, k)`: `a` plus an int at least 0
     and below `b - a` (a window `sensors[end - w:end]` for `end` in `range(w, len(sensors) + 1, stride)`, the sliding
     windows of a time-series dataset, is `w` rows), a symbol of its own kind, as it counts no passes; None for other
-    steps."""
+    steps; a step the code does not state is a size (`args.batch_size`), at least 1 where the range has a number."""
     end = positional[-1] if len(positional) == 1 else positional[1]
     start = positional[0] if len(positional) > 1 else Dim.of(0)
-    step = literal_of(positional[2]) if len(positional) == 3 else 1
-    if not isinstance(end, Dim) or not isinstance(start, Dim) or type(step) is not int or step < 1:
-        return None
-    if start.literal == 0 and step == 1:
+    step = positional[2] if len(positional) == 3 else Dim.of(1)
+    least = at_least(step) if isinstance(step, Dim) else None
+    if not isinstance(end, Dim) or not isinstance(start, Dim) or least is None or least < 0 \
+            or step.literal is not None and step.literal < 1:  # type: ignore[union-attr]
+        return None  # a step that may be negative (`-stride`) counts down from the start
+    if start.literal == 0 and step.literal == 1:
         return Dim.symbol(("range index", id(node), end), "i", below=end)
     return start + Dim.symbol(("range offset", id(node), end - start), "i", below=end - start)
 

@@ -31,7 +31,7 @@ from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
-    constant_of, hashable, truth,
+    TorchObject, constant_of, hashable, truth,
     unstated_element,
 )
 
@@ -349,10 +349,16 @@ class Calls:
 
     def partial(self, call: cst.Call, before: int) -> object:
         """`functools.partial(Model, 64, hidden=32)` of a class or function of the project, its arguments read
-        here; UNKNOWN for anything else, or arguments spread from a container."""
-        if not call.args or call.args[0].keyword is not None or any(arg.star for arg in call.args):
+        here; UNKNOWN for anything else, or arguments spread from a container. Of a function of torch's
+        (`partial(F.cross_entropy, label_smoothing=0.1)`, a loss a factory returns), an object that reads its
+        arguments where the partial is made, as a module's are read where it is built."""
+        if not call.args or call.args[0].keyword is not None or call.args[0].star:
             return UNKNOWN
         func = self.ev.object(call.args[0].value, before)
+        if isinstance(func, Imported) and func.qualname.startswith("torch."):
+            return TorchObject(func.qualname, call, self.ev.site(before))
+        if any(arg.star for arg in call.args):
+            return UNKNOWN
         if isinstance(func, Partial):  # `partial(partial(Model, 64), hidden=32)`
             inner, func = func, func.func
         else:

@@ -1043,8 +1043,12 @@ class Evaluator:
             if receiver.written is None or name in receiver.written:
                 return UNKNOWN
             options = receiver.options
+            if options is None:
+                return Opaque((receiver.key, name), f"{receiver.name}.{name}")
+            stated = options.get(name)
             return Opaque((receiver.key, name), f"{receiver.name}.{name}",
-                          default=None if options is None else command_line.namespace_default(options, name))
+                          default=command_line.namespace_default(options, name),
+                          choice=stated.value if isinstance(stated, Const) and type(stated.value) is str else None)
         if isinstance(receiver, Super):
             method = self.calls.method_after(receiver.instance, receiver.owner, name)
             if method is not None and called_as_written(method[1].ctx, method[0]):

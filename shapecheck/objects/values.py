@@ -147,6 +147,9 @@ class Opaque:
     default: int | None = field(default=None, compare=False)
     # the defaults of the options it holds, where it is a parsed command line (`train(model, args)`)
     options: Namespace | None = field(default=None, compare=False)
+    # the string default of the command-line option it is (`--loss`, `default="ce"`): the entry a registry keyed by
+    # it gives in the run with no flags (`LOSSES[args.loss]`)
+    choice: str | None = field(default=None, compare=False)
 
     def as_size(self) -> Dim:
         return option_size(("opaque", self.key), self.name, self.default)

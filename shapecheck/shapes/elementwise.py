@@ -15,6 +15,7 @@ from shapecheck.shapes.args import Args, as_function, declared_in_run, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.shape import DtypeFamily, Shape
+from shapecheck.shapes.values import Array
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -197,6 +198,8 @@ def binary(ev: ShapeEvaluator, node: cst.BinaryOperation, before: int) -> Shape 
     if operator is cst.MatrixMultiply:
         left, right = ev.tensor(node.left, before), ev.tensor(node.right, before)
         if left is None or right is None:
+            if any(isinstance(ev.object(side, before), Array) for side in (node.left, node.right)):
+                return None  # numpy's product (`X @ proj` of a synthetic dataset) is an array: read there
             return Shape.unknown_rank()  # whatever the operands, a product is a fresh row-major tensor
         return matmul(left, right)[0]
     if operator in (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.FloorDivide, cst.Modulo, cst.Power,

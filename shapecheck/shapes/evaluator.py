@@ -514,10 +514,12 @@ class ShapeEvaluator(Evaluator):
         return super()._unpacked_size(binding)
 
     def dim_of_tensor(self, tensor: cst.BaseExpression, index: int, before: int) -> Dim | None:
-        """Dim `index` of a tensor expression: what its shape says, else a symbol for that dim of that tensor."""
+        """Dim `index` of a tensor expression: what its shape says, else a symbol for that dim of that tensor; of a
+        numpy array (`self.features.shape[0]` in a dataset's `__len__`), what its shape says."""
         shape = self.tensor(tensor, before)
         if shape is None:
-            return None
+            array = numpy_arrays.array_shape(self, tensor, before)
+            return array.size(index) if array is not None else None
         dim = shape.size(index)
         if dim is not None:
             return dim
@@ -631,8 +633,11 @@ class ShapeEvaluator(Evaluator):
         sizes = self.evaluate("sizes", expr, before)
         if isinstance(sizes, Sizes):
             return sizes
-        size = self.size(expr, before) if type(expr) in (cst.Call, cst.Subscript) else None
-        return size if size is not None else UNKNOWN  # `len(x)`, `x.size(0)`, `x.shape[-1]`
+        # `len(x)`, `x.size(0)`, `x.shape[-1]`, and a rank a guard tests (`if y.ndim == 1: y = y[:, None]`)
+        measures = type(expr) in (cst.Call, cst.Subscript) or (type(expr) is cst.Attribute
+                                                                and expr.attr.value == "ndim")
+        size = self.size(expr, before) if measures else None
+        return size if size is not None else UNKNOWN
 
     def join_values(self, values: list[object]) -> object:
         if any(isinstance(value, Shape) for value in values):

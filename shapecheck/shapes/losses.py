@@ -134,6 +134,13 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
     if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
         reduction = _reduction(call, loss.reduction_at, 2, lambda expr: ev.object(expr, before))
         may_ignore = _may_ignore(call, 2 + _IGNORE_INDEX_AFTER)
+    elif callee.qualname.startswith(_FUNCTIONAL):  # type: ignore[union-attr]
+        # `partial(F.cross_entropy, **kwargs)`: the partial's arguments follow the function it binds, by keyword
+        bound: cst.Call = callee.call  # type: ignore[union-attr,assignment]
+        if sum(1 for arg in bound.args if arg.keyword is None and not arg.star) > 1:
+            return None  # it binds the input too
+        reduction = _reduction(bound, None, 1, _site_reader(callee))  # type: ignore[arg-type]
+        may_ignore = _may_ignore(bound, 1)
     else:  # an nn module: `nn.MSELoss()(...)`, `criterion(...)`, `self.loss_fn(...)`
         module: TorchObject = callee  # type: ignore[assignment]
         reduction = _reduction(module.call, None, loss.leading, _site_reader(module)) \
@@ -197,13 +204,14 @@ def _reduction(call: cst.Call, position: int | None, leading: int, read: Callabl
 
 
 def computes_loss(callee: object) -> bool:
-    """Calling `callee` computes a loss of the table: a functional form under any name (`loss_fn = F.mse_loss`) or a
-    loss module (`criterion = nn.MSELoss()`), as `loss_call` reads them."""
+    """Calling `callee` computes a loss of the table: a functional form under any name (`loss_fn = F.mse_loss`), one
+    a `functools.partial` binds arguments of, or a loss module (`criterion = nn.MSELoss()`), as `loss_call` reads
+    them."""
     if isinstance(callee, Imported):
         return callee.qualname in _BY_QUALNAME and (callee.qualname.startswith(_FUNCTIONAL)
                                                    or callee.qualname in _TORCH_FUNCTIONS)
     return isinstance(callee, TorchObject) and callee.qualname in _BY_QUALNAME \
-        and not callee.qualname.startswith(_FUNCTIONAL)
+        and (callee.call is not None or not callee.qualname.startswith(_FUNCTIONAL))
 
 
 def loss_result(ev: ShapeEvaluator, call: cst.Call, before: int) -> Shape | None:

@@ -5,14 +5,14 @@ numpy's methods differ from torch's under the same names (`a.sum(axis=1)`, `a.re
 an array is never read as a tensor: only what is read here is known, and an array becomes a tensor only at a
 conversion (`torch.from_numpy`, `torch.tensor`, `torch.as_tensor`). Read here: numpy's constructors (`zeros`, `ones`,
 `empty`, `full`, `arange`, `linspace`, `eye`, the `*_like`, `random.rand`/`randn`/`random`/`uniform`/`normal`/
-`randint`/`gamma`/`choice`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`), `np.array` of
-a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
-`expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis (`X.sum(axis=1)`,
-`.mean`, `.std`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the rows one 1-d int array picks
-(`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`), `np.diag` on the main diagonal (a degree matrix),
-arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`, `np.maximum`/`np.where`;
-through names, containers, attributes and the project's functions, as values (`Array`). A transposed array's memory
-order is left unknown. Anything else is unknown."""
+`randint`/`gamma`/`choice`/`permutation`/..., and the same draws from a generator, `rng = np.random.default_rng(0)`),
+`np.array` of a list of numbers or of equal arrays, `stack`/`concatenate`/`vstack`/`hstack` of arrays of known shapes,
+`expand_dims`, `pad`, `reshape`, `transpose`/`.T`, `.astype`, `.copy`, `.flatten`, reductions over an axis
+(`X.sum(axis=1)`, `.mean`, `.std`, `.argmax`, ...), basic indexing (`x[s:s + w]`, `x[:, None]`, `x[..., 0]`) and the
+rows one 1-d int array picks (`np.eye(k)[labels]`), ufuncs of one array (`np.sin(t)`), `np.diag` on the main diagonal
+(a degree matrix), arithmetic and comparisons between arrays and numbers (broadcast as numpy states it), `@`,
+`np.maximum`/`np.where`; through names, containers, attributes and the project's functions, as values (`Array`). A
+transposed array's memory order is left unknown. Anything else is unknown."""
 
 from __future__ import annotations
 
@@ -65,14 +65,15 @@ _GENERATOR_METHODS = {"normal": "numpy.random.normal", "uniform": "numpy.random.
                       "integers": "numpy.random.randint", "random": "numpy.random.random",
                       "standard_normal": "numpy.random.standard_normal",
                       **{name: "numpy.random." + name for name in (
-                          "gamma", "beta", "exponential", "poisson", "binomial", "choice")}}
+                          "gamma", "beta", "exponential", "poisson", "binomial", "choice", "permutation")}}
 _GENERATORS = {"numpy.random.default_rng": _GENERATOR_METHODS,
                "numpy.random.RandomState": {name: "numpy.random." + name for name in (
                    "rand", "randn", "random", "random_sample", "uniform", "normal", "randint", "standard_normal",
-                   "gamma", "beta", "exponential", "poisson", "binomial", "choice")}}
+                   "gamma", "beta", "exponential", "poisson", "binomial", "choice", "permutation")}}
 # reductions over axes, as torch's over dims (`y = X.sum(axis=1)`, `a.mean(0, keepdims=True)`); a mean is a float
 _REDUCTIONS = {**dict.fromkeys(("sum", "prod", "max", "min"), reduction()),
-               **dict.fromkeys(("mean", "std", "var"), reduction("float"))}
+               **dict.fromkeys(("mean", "std", "var"), reduction("float")),
+               **dict.fromkeys(("argmax", "argmin"), reduction("int"))}
 _ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.Modulo, cst.FloorDivide)
 _COMPARISONS = (cst.GreaterThan, cst.GreaterThanEqual, cst.LessThan, cst.LessThanEqual, cst.Equal, cst.NotEqual)
 
@@ -123,7 +124,9 @@ def _called(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
         if qualname is None and type(func) is cst.Attribute:
             drawn = _generator_draw(ev, func, before)
             if drawn is not None:
-                return _constructed(ev, call, drawn, before)
+                shuffled = _FUNCTIONS.get(drawn)
+                return shuffled(ev, call, before, depth) if shuffled is not None else \
+                    _constructed(ev, call, drawn, before)
             method = _METHODS.get(func.attr.value)
             if method is None:
                 return None
@@ -316,6 +319,20 @@ def _arange(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shap
     if length is None or args.keywords:
         return None
     return Shape((length,), layout=(0,), dtype="int")
+
+
+def _permutation(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
+    """`np.random.permutation(n)`: the indices 0..n-1 shuffled (a data set's batch order); of an array, a copy
+    with its rows shuffled."""
+    args = Args(call, 0)
+    target = args.get(0, "x")
+    if target is None or args.count() + len(args.keywords) != 1:
+        return None
+    rows = array_shape(ev, target, before, depth + 1)
+    if rows is not None:
+        return rows.row_major()
+    count = ev.size(target, before)
+    return Shape((count,), layout=(0,), dtype="int") if count is not None else None
 
 
 def _linspace(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
@@ -704,7 +721,7 @@ _UFUNCS = {**dict.fromkeys(("sin", "cos", "tan", "exp", "log", "log2", "log10", 
 _FUNCTIONS = {
     **dict.fromkeys(("numpy.array", "numpy.asarray", "numpy.ascontiguousarray"), _converted),
     **dict.fromkeys(("numpy.zeros_like", "numpy.ones_like", "numpy.empty_like"), _like),
-    "numpy.arange": _arange, "numpy.linspace": _linspace, "numpy.eye": _eye,
+    "numpy.arange": _arange, "numpy.random.permutation": _permutation, "numpy.linspace": _linspace, "numpy.eye": _eye,
     "numpy.stack": _joined(stack=True), "numpy.concatenate": _joined(stack=False), "numpy.vstack": _stacked_rows,
     "numpy.hstack": _stacked_columns, "numpy.expand_dims": _expand_dims, "numpy.tile": _tile, "numpy.pad": _padded,
     "numpy.reshape": _receiver_first(_reshape), "numpy.transpose": _receiver_first(_transpose),

@@ -96,7 +96,7 @@ def _sliced_sizes(ev: ShapeEvaluator, whole: Shape, piece: cst.Slice, before: in
 
 def size_attribute(ev: ShapeEvaluator, node: cst.Attribute, before: int) -> Dim | None:
     if node.attr.value == "ndim":
-        shape = ev.tensor(node.value, before)
+        shape = ev.tensor(node.value, before) or array_shape(ev, node.value, before)
         return Dim.of(shape.rank) if shape is not None and shape.rank is not None else None
     if ev.ctx.qualname(node) is not None:
         return None

@@ -840,7 +840,7 @@ class Slides(Dataset):
 
 for tiles in DataLoader(Slides(paths, CenterCrop(224)), batch_size=16):
     probe(tiles)
-''') == ["(batch, 3, self.size, self.size)"]  # a slice of a size the code states: at most it
+''') == ["(batch, 3, 224, 224)"]  # the array's own sizes tell the crop's offsets: the slices are 224 long
 
 
 def test_padded_batches_of_lengths_drawn_below_a_bound() -> None:
