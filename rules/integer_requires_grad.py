@@ -5,7 +5,7 @@ from __future__ import annotations
 import libcst as cst
 
 from shapecheck.engine import Context, Rule
-from shapecheck.engine.syntax import keyword_arg, last_name, param_named
+from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
                                           number_kind, positional)

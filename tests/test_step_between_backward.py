@@ -6,6 +6,7 @@ import textwrap
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from tests.helpers import project_rows
 
 AGENT = """
     import torch
@@ -468,14 +469,8 @@ A2C_AGENT = """
 
 
 def a2c_rows(folder, advantage: str) -> list[int]:
-    from shapecheck.objects.project import PROJECT
-
-    for name, text in {"rl/__init__.py": "", "rl/nets.py": A2C_NETS, "rl/agent.py": A2C_AGENT % advantage}.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    path = folder / "rl/agent.py"
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC209"])).findings]
+    files = {"rl/__init__.py": "", "rl/nets.py": A2C_NETS, "rl/agent.py": A2C_AGENT % advantage}
+    return project_rows(folder, "rl/agent.py", files, "SC209")
 
 
 def test_a_policy_loss_handed_to_its_update_reaches_the_stepped_critic_through_names_of_a_helper(tmp_path) -> None:
