@@ -107,7 +107,7 @@ RULES = {
     ), False),
     "SC403": ("float64_on_mps", True, (
         "mps",
-    ), False),
+    ), True),
     "SC501": ("unsafe_torch_load", False, (
         "load(",
     ), False),

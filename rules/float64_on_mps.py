@@ -14,6 +14,7 @@ from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, key
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
+from shapecheck.objects.project import imported_constant
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import dtype_kind, explicit_dtype, positional, string_value
@@ -131,6 +132,7 @@ class Float64OnMps(Rule):
     message = ("MPS does not support float64: this tensor is float64 on \"mps\" "
                "(\"Cannot convert a MPS Tensor to float64 dtype\"); use float32")
     triggers = ("mps",)
+    triggered_through_imports = True  # the device may be a constant of a module the file imports
     docs = """
         ## What it does
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
@@ -144,6 +146,8 @@ class Float64OnMps(Rule):
         tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
+        device may be a constant another module of the project assigns once at its top level (`from config
+        import DEVICE`, `config.DEVICE`, `settings.DEVICE`, which this file does not reassign). The
         device may be an attribute (`self.device = torch.device("mps")`, or `self.device = DEVICE` of such a
         module constant, or `self.device = device` of a constructor's parameter every construction leaves at a
         default `"mps"` or passes one), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
@@ -780,6 +784,8 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     (`device = "mps"` in the class body, read as `self.device` or `Config.device`)."""
     if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
+        if binding is not None and binding.kind == "import":  # `from config import DEVICE`
+            return _imported_device(ctx, expr, depth)
         if callers and binding is not None and binding.kind == "param":
             mps = _every_call_passes(ctx, expr, lambda reader, passed: _device_type(reader, passed) == "mps")
             return "mps" if mps else None
@@ -789,13 +795,16 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
             return None
         expr = binding.value
         point = ctx.point_of(binding)
-        if depth < 4 and point is not None and (type(expr) is cst.Name or is_self_attribute(expr)):
+        if depth < 4 and point is not None and (type(expr) is cst.Name or type(expr) is cst.Attribute
+                                                and type(expr.value) is cst.Name):  # `self.device = settings.DEVICE`
             with ctx.at(point):
                 return _device_type(ctx, expr, callers, depth + 1)
     elif type(expr) is cst.Attribute and type(expr.value) is cst.Name:
         binding = ctx.binding(expr.value)
         if binding is None:
             return None
+        if binding.kind == "import":  # `settings.DEVICE` of `from pkg import settings`, which nothing here reassigns
+            return None if _reassigned(ctx, expr.value.value, expr.attr.value) else _imported_device(ctx, expr, depth)
         if binding.kind == "class" and type(binding.statement) is cst.ClassDef:
             return _class_device(ctx, binding.statement, expr.attr.value)
         # `cfg.device` of `cfg = Config()`, or of a parameter that every call hands `Config()`
@@ -811,6 +820,17 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     if text is None:
         return None
     return text.split(":", 1)[0]
+
+
+def _imported_device(ctx: Context, expr: cst.BaseExpression, depth: int) -> str | None:
+    """The device a constant of another module of the project names (`DEVICE = torch.device("mps")` in config.py,
+    assigned once at its top level), read there."""
+    found = imported_constant(ctx, expr) if depth < 4 else None
+    if found is None:
+        return None
+    value, other = found
+    with other.at(other.module_point()):
+        return _device_type(other, value, depth=depth + 1)
 
 
 def _instance_device(ctx: Context, instance: cst.BaseExpression, name: str) -> str | None:

@@ -59,6 +59,25 @@ _GATED_CELL = """
         cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
 """
 
+# The same cell slicing its gates with basic indexing, views of the sigmoid's output; `%s` takes the update gate.
+_SLICED_GATES = """
+        import torch
+        import torch.nn as nn
+        class SlicedGateCell(nn.Module):
+            def __init__(self, d):
+                super().__init__()
+                self.d = d
+                self.gates = nn.Linear(2 * d, 2 * d)
+                self.proj = nn.Linear(d, d)
+            def forward(self, x, h, mask):
+                gates = self.gates(torch.cat([x, h], -1)).sigmoid()
+                reset, update = gates[:, :self.d], %s
+                update.masked_fill_(mask, 1.0)
+                return update * h + (1 - update) * torch.tanh(self.proj(x) + reset * h)
+        cell = SlicedGateCell(4)
+        cell(torch.randn(6, 4), torch.zeros(6, 4), torch.zeros(6, 4, dtype=torch.bool)).sum().backward()
+"""
+
 
 class InplaceOnSavedTensor(Rule):
     code = "SC216"
@@ -88,7 +107,8 @@ class InplaceOnSavedTensor(Rule):
         starting with one, or of a module class of the project whose
         `forward` hands its input straight to one before rebinding it: an MLP-Mixer's `x += self.channel_mix(x)`
         where `channel_mix` is a feed-forward block whose `forward` starts with `self.fc1(x)`). The op may reach the tensor through a view taken by basic indexing
-        (`attn[0].mul_(2)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
+        (`attn[0].mul_(2)`, or a name bound to one: `reset, update = gates[:, :d], gates[:, d:]` then
+        `update.masked_fill_(mask, 1.0)`; `attn[mask]` is a copy) or as an element of a list of saved outputs (`rates =
         [torch.exp(a), torch.exp(b)]; rates[0].add_(eps)`). It reports only a chain the code states whole: the
         tensor comes from a model, a layer with weights (an element of an `nn.ModuleList` too), a parameter or a
         `requires_grad` tensor; a trainer's `self.model` (or `self.model.fc`) counts when every construction of the
@@ -414,10 +434,14 @@ class InplaceOnSavedTensor(Rule):
         # and normalized in place before the projection reads it.
         _GATED_CELL % ("update = update.masked_fill(mask, 0.0)\n                left, right = x.chunk(2, dim=0)\n"
                        "                right.mul_(0.5)\n                x -= x.mean(dim=0)"),
+        # The update gate copied out of the sigmoid's output before it is masked.
+        _SLICED_GATES % "gates[:, self.d:].clone()",
     ]
     INVALID = [
         # A gated recurrent cell masks its update gate in place: a view `chunk` returned of the sigmoid's output.
         _GATED_CELL % "update.masked_fill_(mask, 0.0)",
+        # or a slice of it, which writes into the output the sigmoid saved
+        _SLICED_GATES % "gates[:, self.d:]",
         # A denoiser adds its projection to the batch it is handed in place: the Linear kept that batch for its
         # weight's gradient, though the batch itself needs none.
         """

@@ -79,7 +79,9 @@ class IntegerRequiresGrad(Rule):
         helper returning `copy.deepcopy(DEFAULTS)`: a dict it changes in place (overrides from the command line
         written into it) may hold anything. A command-line option converted by `type=int` whose default is an int
         or a list of ints (`--coeffs`, `type=int, nargs="+", default=[0, 1, 0]`) holds ints whatever the command
-        line says (`PolyAct(args.coeffs)`, `Net(args)` handing `args.coeffs` on).
+        line says (`PolyAct(args.coeffs)`, `Net(args)` handing `args.coeffs` on). A parameter defaulting to `None`
+        that the constructor replaces (`numerator = DEFAULT_NUMERATOR if numerator is None else numerator`) holds
+        that constant of its module where a construction leaves it None (`Rational()`).
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -429,15 +431,43 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
     return False
 
 
-def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
-                                                                           tuple[str | Key, ...]] | None:
+def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[
+        cst.ClassDef, cst.FunctionDef, str, tuple[str | Key, ...], cst.BaseExpression | None] | None:
     """For `torch.tensor(cfg.task_weights)` (no `dtype=`) in `__init__(self, cfg)`: what `_parameter_read` says of
-    its data; None for anything else."""
-    call, _ = ctx.value_of(tensor)
+    its data, and what replaces the parameter where it is None (`numerator = DEFAULT_NUMERATOR if numerator is None
+    else numerator`, then `torch.tensor(numerator)`); None for anything else."""
+    call, seq = ctx.value_of(tensor)
     if type(call) is not cst.Call or ctx.qualname(call.func) != "torch.tensor" or explicit_dtype(call) is not None:
         return None
     args = positional(call)
-    return _parameter_read(ctx, args[0].value) if args else None
+    if not args:
+        return None
+    replaced = _none_replaced(ctx, args[0].value, seq)
+    if replaced is not None:
+        function, class_def = ctx.function, ctx.class_def
+        if function is None or class_def is None or function.name.value != "__init__" \
+                or replaced[0] is not function:
+            return None
+        return class_def, function, replaced[1], (), replaced[2]
+    read = _parameter_read(ctx, args[0].value)
+    return None if read is None else (*read, None)
+
+
+def _none_replaced(ctx: Context, data: cst.BaseExpression, before: int | None
+                   ) -> tuple[cst.CSTNode | None, str, cst.BaseExpression] | None:
+    """For `numerator` bound by the idiom that replaces a parameter's `None` (`numerator = DEFAULT_NUMERATOR if
+    numerator is None else numerator`): the function whose parameter it is, its name and what replaces `None`."""
+    value, seq = ctx.value_of(data, before) if type(data) is cst.Name else (data, before)
+    if type(value) is not cst.IfExp:
+        return None
+    test, kept = value.test, value.orelse
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
+            or type(test.comparisons[0].operator) is not cst.Is or type(kept) is not cst.Name \
+            or type(test.left) is not cst.Name or test.left.value != kept.value \
+            or type(test.comparisons[0].comparator) is not cst.Name or test.comparisons[0].comparator.value != "None":
+        return None
+    binding = ctx.binding(kept, seq)
+    return (binding.statement, kept.value, value.body) if binding is not None and binding.kind == "param" else None
 
 
 def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
@@ -456,12 +486,20 @@ def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDe
 
 
 def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
-                     path: tuple[str | Key, ...], depth: int = 0) -> bool:
+                     path: tuple[str | Key, ...], replacement: cst.BaseExpression | None = None,
+                     depth: int = 0) -> bool:
     """Every construction of the class passes for `parameter` an object whose attributes `path` hold a list of int
     literals there; an argument that is itself read from the constructor parameter of the class making the
     construction (`WeightedFusion(cfg.neck)` in `Neck.__init__(self, cfg)`) is read at that class's constructions,
-    one level up."""
+    one level up. Where a construction leaves it None, `replacement` (read in the class's module) is what it holds."""
+    default = False
+    if replacement is not None:  # `Rational()` leaves `numerator=None`, replaced by a constant of its module
+        with ctx.at(ctx.module_point()):
+            default = _integral_value(evaluator(ctx).value(replacement))
+
     def holds(reader: Context, argument: cst.BaseExpression) -> bool:
+        if replacement is not None and type(argument) is cst.Name and argument.value == "None":
+            return default
         # `Head(cfg["head"])`: walked from `cfg`, so that a dict the code changes in place (a command line's
         # overrides written into it) is not read as its literal
         root, steps = read_path(argument)
@@ -474,7 +512,7 @@ def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDe
                 and integral_option(ev, root, read[0], ev.now()):
             return True
         read = _parameter_read(reader, argument) if depth < 1 else None
-        return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth + 1)
+        return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth=depth + 1)
 
     return every_construction_passes(ctx, class_def, init, parameter, holds)
 

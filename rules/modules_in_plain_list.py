@@ -1085,6 +1085,9 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
     return name in WEIGHTED
 
 
+_PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
+
+
 # Methods through which a module gains parameters or submodules by names the attributes don't show.
 def _only_grown(scope: cst.CSTNode, name: str, handed: cst.Call) -> bool:
     """Nothing in `scope` changes the list `name` but by adding to it (`append`, `extend`, `insert`): no item set
@@ -1115,9 +1118,17 @@ def _parameter_free(instance: Instance, depth: int) -> bool:
             or ctx.qualname(node.bases[0].value) != "torch.nn.Module":
         return False
     stored, arithmetic = _self_attributes(node)
-    if stored is None or not stored <= set(instance.attrs):
+    if stored is None or not stored <= set(instance.attrs) or _stores_parameter(ctx, node):
         return False
     return all(_free_value(value, name in arithmetic, depth) for name, value in instance.attrs.items())
+
+
+def _stores_parameter(ctx: Context, class_def: cst.ClassDef) -> bool:
+    """The class stores an `nn.Parameter` on `self` (`self.weight = nn.Parameter(torch.randn(d_in, d_out))`): it
+    owns that weight, whatever the objects floor made of the tensor the call wraps (an expert of another module,
+    built with sizes the construction does not state, is read with an unknown weight)."""
+    return any(type(node) is cst.Assign and type(node.value) is cst.Call
+               and ctx.qualname(node.value.func) in _PARAMETER_CLASSES for node in walk(class_def))
 
 
 def _free_value(value: object, in_arithmetic: bool, depth: int) -> bool:

@@ -12,6 +12,7 @@ from shapecheck.objects.tensor_facts import is_builtin_call
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import training_loop
 from shapecheck.objects.arguments import passed_argument, receiving_parameter
+from shapecheck.objects.callers import imported_method_callers
 from shapecheck.objects.stored import attribute_path, constructor_arguments, stored_root
 from shapecheck.objects.values import Instance, Seq, TorchObject, truth
 from shapecheck.shapes.evaluator import evaluator
@@ -61,7 +62,8 @@ class SamplerWithoutSetEpoch(Rule):
         DataLoader(dataset, sampler=self.sampler)`, the sampler perhaps from a function of another module:
         `self.sampler = build_sampler(train_set)`, or a split of the dict of loaders a factory of the file or of
         another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
-        counts when a call of the method that iterates it runs in a loop. So does a loader a method of an object
+        counts when a call of the method that iterates it runs in a loop (of the file, or the epoch loop of a module
+        importing the trainer that never calls `set_epoch`: `trainer.train_one_epoch()` in main.py). So does a loader a method of an object
         the trainer stores from its constructor makes each call (`for x, y in self.data.train_loader(epoch):`),
         when every construction, in any module, hands it a project object whose method returns a `DataLoader` of
         the shuffling `DistributedSampler` the object keeps (`sampler=self.sampler`), in a module that never calls
@@ -855,8 +857,12 @@ class SamplerWithoutSetEpoch(Rule):
         return _built_shuffling(built)
 
     def _called_in_loop(self, method: cst.FunctionDef) -> bool:
-        """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop."""
-        return any(site.loop is not None for site in self.ctx.calls_of(method))
+        """A call of `method` in the file runs in a loop: `self._run_epoch(epoch)` in `train()`'s epoch loop; or a
+        call on a certain instance of its class in a module of the project that imports the class and never calls
+        `set_epoch` (`trainer.train_one_epoch()` in main.py's epoch loop, `trainer = Trainer(cfg, model, data)`)."""
+        return any(site.loop is not None for site in self.ctx.calls_of(method)) or any(
+            caller.site.loop is not None and not caller.ctx.calls_to("set_epoch")
+            for caller in imported_method_callers(self.ctx, method))
 
     def _passed_shuffling(self, argument: cst.BaseExpression, point: Point, factories: set[str],
                           path: tuple[str, ...] = ()) -> bool:

@@ -95,6 +95,10 @@ _TWO_PASSES = """
         """
 
 
+# How many assignments and helper returns a loss is followed back through to a module's output: a handed-in
+# loss, the helper's tuple it is unpacked from, and two names inside the helper already take four.
+_NAMES_DEEP = 6
+
 # A DDPG agent whose updates are methods that take their loss; `%s` is the rest of the class.
 _DDPG_AGENT = """
         import torch
@@ -1640,7 +1644,9 @@ class StepBetweenBackward(Rule):
                        index: int | str | None = None, made: int | None = None,
                        inside: tuple[tuple[cst.FunctionDef, cst.Call], ...] = ()) -> cst.Call | None:
         """A call of a module the step updates, in the graph of `expr` (bound at `seq`), made with autograd on
-        before the step; followed through the names `expr` is computed from, `depth` assignments deep, and into
+        before the step; followed through the names `expr` is computed from, up to `_NAMES_DEEP` assignments and
+        helper returns deep (a policy loss handed to `update_actor(policy_loss)`, unpacked from what
+        `compute_losses` returns, computed there from `advantages = returns - values`), and into
         the `return` of a same-file helper `expr` calls (element `index` of the tuple it returns, for a name that
         unpacks it). Inside helpers (`inside`, the calls that lead there, outermost first) a module is spelled as
         the caller spells it, and the call's binding (`made`) is what runs before the step. With `cut` False,
@@ -1655,12 +1661,12 @@ class StepBetweenBackward(Rule):
                                               for owner in step.owners or ()) \
                         and not self._class_method(part, seq):
                     return part
-                if depth < 4:
+                if depth < _NAMES_DEEP:
                     found = self._returned_output(part, step, depth, cut, index if part is expr else None,
                                                   seq if made is None else made, inside)
                     if found is not None:
                         return found
-            elif depth < 4:
+            elif depth < _NAMES_DEEP:
                 for value, at, element in _bound_values(self.ctx, self.ctx.binding(part, seq)):
                     found = self._output_before(value, at, step, depth + 1, cut, element, made, inside)
                     if found is not None:

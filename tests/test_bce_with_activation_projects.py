@@ -114,3 +114,54 @@ def test_a_trainer_s_criterion_from_a_dict_of_factories_that_agree(tmp_path: Pat
     sigmoid = "torch.sigmoid(self.fc(self.u(u) * self.i(i))).view(-1)"
     assert lint_project(tmp_path, {"train.py": TRAINER % sigmoid}, "SC304") == [("train.py", 28)]
     assert lint_project(tmp_path, {"train.py": TRAINER % "self.fc(self.u(u) * self.i(i)).view(-1)"}, "SC304") == []
+
+
+# A training helper of its own module that never imports torch: it is handed everything it runs.
+PLAIN_FIT = """
+    def fit(model, loader, criterion, optimizer, epochs=1):
+        for epoch in range(epochs):
+            model.train()
+            for user, item, label in loader:
+                pred = model(user, item)
+                loss = criterion(pred, label.float())
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+    """
+
+# The criterion picked from a registry by a command-line option; `%s` is the option's default.
+CHOSEN = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    from recsys.engine import fit
+    from recsys.models import NeuMF
+
+    LOSSES = {"bce": nn.BCELoss, "bcel": nn.BCEWithLogitsLoss}
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--epochs", type=int, default=2)
+        parser.add_argument("--loss", type=str, %s choices=list(LOSSES))
+        args = parser.parse_args()
+        model = NeuMF(50, 40)
+        criterion = LOSSES[args.loss]()
+        fit(model, loader, criterion, torch.optim.Adam(model.parameters()), args.epochs)
+    """
+
+
+def _chosen(tmp_path: Path, default: str) -> list[tuple[str, int]]:
+    files = {"recsys/__init__.py": "", "recsys/models/__init__.py": "from .neumf import NeuMF\n",
+             "recsys/models/neumf.py": NEUMF, "recsys/engine.py": PLAIN_FIT, "train.py": CHOSEN % default}
+    return lint_project(tmp_path, files, "SC304")
+
+
+def test_a_registry_entry_the_option_s_default_picks_in_a_helper_without_the_torch_import(tmp_path: Path) -> None:
+    assert _chosen(tmp_path, 'default="bcel",') == [("recsys/engine.py", 7)]
+
+
+def test_the_entry_another_default_picks_or_an_option_without_one_is_silent(tmp_path: Path) -> None:
+    assert _chosen(tmp_path, 'default="bce",') == []
+    assert _chosen(tmp_path, "") == []

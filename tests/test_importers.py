@@ -368,8 +368,10 @@ def main():
     # every loss the command line may pick is BCEWithLogitsLoss, which applies the sigmoid the model already did
     ('{"plain": nn.BCEWithLogitsLoss, "balanced": lambda: nn.BCEWithLogitsLoss(pos_weight=torch.tensor(3.0))}',
      ["engine.py:10:16: SC304"]),
-    # one choice wants the probabilities (BCELoss), or every one does (the DCGAN recipe)
-    ('{"plain": nn.BCEWithLogitsLoss, "probs": nn.BCELoss}', []),
+    # the choices differ: the option's default ("plain") picks BCEWithLogitsLoss in the run the script is written for
+    ('{"plain": nn.BCEWithLogitsLoss, "probs": nn.BCELoss}', ["engine.py:10:16: SC304"]),
+    # the default wants the probabilities (BCELoss), or every choice does (the DCGAN recipe)
+    ('{"plain": nn.BCELoss, "logits": nn.BCEWithLogitsLoss}', []),
     ('{"plain": nn.BCELoss, "weighted": lambda: nn.BCELoss(weight=torch.tensor([0.3, 0.7]))}', []),
 ])
 def test_a_helper_of_a_module_naming_no_loss_handed_one_of_a_registry_of_losses(project: Path, criteria: str,

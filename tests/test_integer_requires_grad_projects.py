@@ -139,3 +139,45 @@ def test_a_config_changed_with_overrides_from_the_command_line_is_silent(tmp_pat
         act = Rational(cfg["act"])
         """
     assert _config_package(tmp_path, OVERRIDES, train) == []
+
+
+# A rational activation whose coefficients default to None, replaced in the constructor by int constants of its
+# module; `%s` constructs it in another module.
+NONE_DEFAULTS = """
+    import torch
+    from torch import nn
+
+    DEFAULT_NUMERATOR = [1, 2, 1, 0]
+
+    class Rational(nn.Module):
+        def __init__(self, numerator=None):
+            super().__init__()
+            numerator = DEFAULT_NUMERATOR if numerator is None else numerator
+            self.numerator = nn.Parameter(torch.tensor(numerator))
+    """
+
+NONE_DEFAULTS_MODEL = """
+    from torch import nn
+
+    from acts.rational import Rational
+
+    class Net(nn.Module):
+        def __init__(self, d):
+            super().__init__()
+            self.fc = nn.Linear(d, d)
+            self.act = %s
+    """
+
+
+def _none_defaults(tmp_path: Path, construction: str) -> list[int]:
+    files = {"acts/__init__.py": "", "acts/rational.py": NONE_DEFAULTS, "model.py": NONE_DEFAULTS_MODEL % construction}
+    return rows_of_project(tmp_path, "acts/rational.py", files, "SC204")
+
+
+def test_a_none_default_replaced_by_an_int_constant_where_every_construction_leaves_it(tmp_path: Path) -> None:
+    assert _none_defaults(tmp_path, "Rational()") == [11]
+    assert _none_defaults(tmp_path, "Rational(numerator=None)") == [11]
+
+
+def test_a_construction_passing_float_coefficients_is_silent(tmp_path: Path) -> None:
+    assert _none_defaults(tmp_path, "Rational([0.5, 1.0, 0.5])") == []

@@ -148,3 +148,53 @@ def test_a_criterion_a_factory_builds_from_the_name_it_is_given(tmp_path: Path) 
     assert lint_project(tmp_path, {"train.py": FACTORIES % '"ce"'}, "SC303") == [("train.py", 22)]
     # the name from the command line may pick another loss
     assert lint_project(tmp_path, {"train.py": FACTORIES % "args.loss"}, "SC303") == []
+
+
+# A package re-exporting its training helper (`from .train_utils import train_model` in `utils/__init__.py`), a
+# module that never imports torch; the criterion picked from a registry by the `--criterion` option, whose default
+# is `%s`, for a stack ending in `%s`.
+REEXPORTED_HELPER = """
+    def train_model(net, loader, loss_fn, opt, n_epochs):
+        history = []
+        for _ in range(n_epochs):
+            for xb, yb in loader:
+                opt.zero_grad()
+                out = net(xb)
+                loss = loss_fn(out, yb)
+                loss.backward()
+                opt.step()
+                history.append(loss.item())
+        return history
+    """
+
+CHOSEN_CRITERION = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    from utils import train_model
+
+    CRITERIA = {"ce": nn.CrossEntropyLoss, "nll": nn.NLLLoss}
+
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--criterion", default="%s")
+    parser.add_argument("--epochs", type=int, default=3)
+    args = parser.parse_args()
+    model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 3), nn.%s(dim=1))
+    train_model(model, loader, CRITERIA[args.criterion](), torch.optim.SGD(model.parameters(), lr=0.1), args.epochs)
+    """
+
+
+def _reexported(tmp_path: Path, default: str, last: str) -> list[tuple[str, int]]:
+    files = {"utils/__init__.py": "from .train_utils import train_model\n", "utils/train_utils.py": REEXPORTED_HELPER,
+             "main.py": CHOSEN_CRITERION % (default, last)}
+    return lint_project(tmp_path, files, "SC303")
+
+
+def test_a_helper_a_package_re_exports_handed_the_criterion_the_option_s_default_picks(tmp_path: Path) -> None:
+    assert _reexported(tmp_path, "ce", "Softmax") == [("utils/train_utils.py", 8)]
+
+
+def test_the_log_softmax_stack_the_default_nll_loss_wants_is_silent(tmp_path: Path) -> None:
+    assert _reexported(tmp_path, "nll", "LogSoftmax") == []

@@ -412,3 +412,55 @@ def test_a_trainer_s_sampler_attribute_from_a_factory_of_another_module(tmp_path
     for shuffle, expected in (("", [14]), (", shuffle=False", [])):
         files = {"utils/__init__.py": "", "utils/dist.py": SAMPLERS, "solver.py": SOLVER.format(shuffle=shuffle)}
         assert project_rows(tmp_path, "solver.py", files) == expected, shuffle
+
+
+# A trainer of a package builds its loader on a shuffling sampler and loops over it once per call; the epoch loop is
+# main.py's, which calls that method on the trainer it built (`%s` is the loop's body before the call).
+EPOCH_METHOD = """
+    import torch
+    from torch.utils.data import DataLoader
+    from torch.utils.data.distributed import DistributedSampler
+
+    class Trainer:
+        def __init__(self, cfg, model, train_set):
+            self.cfg = cfg
+            self.model = model
+            self.optimizer = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+            self.train_sampler = DistributedSampler(train_set, shuffle=True)
+            self.train_loader = DataLoader(train_set, batch_size=cfg.batch_size, sampler=self.train_sampler)
+
+        def train_one_epoch(self):
+            self.model.train()
+            for x, y in self.train_loader:
+                loss = torch.nn.functional.cross_entropy(self.model(x), y)
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+    """
+
+EPOCH_LOOP_MAIN = """
+    import torch
+
+    from engine import Trainer
+
+    def main(cfg, data):
+        trainer = Trainer(cfg, torch.nn.Linear(16, 4), data)
+        for epoch in range(cfg.epochs):
+            %s
+            trainer.train_one_epoch()
+    """
+
+
+def test_a_trainer_s_epoch_method_another_module_calls_in_its_epoch_loop(tmp_path: Path) -> None:
+    files = {"engine/__init__.py": "from .trainer import Trainer\n", "engine/trainer.py": EPOCH_METHOD,
+             "main.py": EPOCH_LOOP_MAIN % "print(epoch)"}
+    assert project_rows(tmp_path, "engine/trainer.py", files) == [16]
+
+
+def test_the_epoch_set_by_the_module_running_the_loop_or_a_method_called_once_is_silent(tmp_path: Path) -> None:
+    files = {"engine/__init__.py": "from .trainer import Trainer\n", "engine/trainer.py": EPOCH_METHOD,
+             "main.py": EPOCH_LOOP_MAIN % "trainer.train_sampler.set_epoch(epoch)"}
+    assert project_rows(tmp_path, "engine/trainer.py", files) == []
+    once = "\n    def warmup(cfg, data):\n        Trainer(cfg, torch.nn.Linear(16, 4), data).train_one_epoch()\n"
+    files["main.py"] = "\n    import torch\n\n    from engine import Trainer\n" + once
+    assert project_rows(tmp_path, "engine/trainer.py", files) == []

@@ -5,9 +5,12 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
+from tests.helpers import project_rows
 
 HELPER = """
     import torch
@@ -225,23 +228,67 @@ PACKAGE_TRAIN = """
 def lint_package(folder: Path, loop: str) -> list[int]:
     """SC213's rows in `train.py`, whose epoch loop is `loop`, of a model whose base class is in another module of
     the package that re-exports the model."""
-    for name, text in {**PACKAGE, "train.py": PACKAGE_TRAIN.format(loop=textwrap.indent(loop, " " * 12))}.items():
-        (folder / name).parent.mkdir(parents=True, exist_ok=True)
-        (folder / name).write_text(textwrap.dedent(text))
-    PROJECT.forget()
-    path = folder / "train.py"
-    return [finding.location.row for finding in lint_text(path.read_text(), str(path), resolve(["SC213"])).findings]
+    files = {**PACKAGE, "train.py": PACKAGE_TRAIN.format(loop=textwrap.indent(loop, " " * 12))}
+    return project_rows(folder, "train.py", files, "SC213")
 
 
+# pix2pix's layout: the schedulers come from `networks.get_scheduler(optimizer, opt)`, a function of another module
+# building the policy's scheduler on each branch (its `lambda_rule` defined inside), and train.py gets the model from
+# `create_model(opt)`, which builds the class a registry of the package names.
+FACTORY_PACKAGE = {
+    **PACKAGE,
+    "models/__init__.py": """
+        from .gan_model import GANModel
+
+        MODELS = {"gan": GANModel}
+
+        def create_model(opt):
+            model = MODELS[opt.model](opt)
+            print("model [%s] was created" % type(model).__name__)
+            return model
+    """,
+    "models/networks.py": """
+        from torch.optim import lr_scheduler
+
+        def get_scheduler(optimizer, opt):
+            if opt.lr_policy == "linear":
+                def lambda_rule(epoch):
+                    return 1.0 - max(0, epoch - opt.n_epochs) / float(opt.n_epochs_decay + 1)
+                scheduler = lr_scheduler.LambdaLR(optimizer, lr_lambda=lambda_rule)
+            else:
+                scheduler = lr_scheduler.StepLR(optimizer, step_size=opt.lr_decay_iters, gamma=0.1)
+            return scheduler
+    """,
+}
+FACTORY_PACKAGE["models/base_model.py"] = PACKAGE["models/base_model.py"].replace(
+    "import torch\n", "import torch\n        from .networks import get_scheduler\n").replace(
+    "[torch.optim.lr_scheduler.StepLR(o, step_size=30) for o in self.optimizers]",
+    "[get_scheduler(o, self.cfg) for o in self.optimizers]")
+
+
+def lint_factory_package(folder: Path, loop: str) -> list[int]:
+    """SC213's rows in `train.py` of `FACTORY_PACKAGE`, whose epoch loop is `loop`."""
+    train = PACKAGE_TRAIN.replace("from models import GANModel", "from models import create_model").replace(
+        "model = GANModel(cfg)", "model = create_model(cfg)")
+    files = {**FACTORY_PACKAGE, "train.py": train.format(loop=textwrap.indent(loop, " " * 12))}
+    return project_rows(folder, "train.py", files, "SC213")
+
+
+# `lint_factory_package`: the schedulers from a project factory, the model from a registry factory (pix2pix's layout)
+BOTH_PACKAGES = pytest.mark.parametrize("lint_package", [lint_package, lint_factory_package])
+
+
+@BOTH_PACKAGES
 def test_a_method_the_model_inherits_from_a_base_of_another_module_steps_each_scheduler_at_the_top(
-        tmp_path: Path) -> None:
+        tmp_path: Path, lint_package) -> None:
     assert lint_package(tmp_path, """
 lr = model.update_learning_rate()
 for z, real in loader:
     model.optimize_parameters(z, real)""") == [9]
 
 
-def test_the_inherited_method_called_after_the_epoch_s_batches_is_clean(tmp_path: Path) -> None:
+@BOTH_PACKAGES
+def test_the_inherited_method_called_after_the_epoch_s_batches_is_clean(tmp_path: Path, lint_package) -> None:
     assert lint_package(tmp_path, """
 for z, real in loader:
     model.optimize_parameters(z, real)

@@ -6,6 +6,7 @@ import textwrap
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from tests.helpers import project_rows
 
 AGENT = """
     import torch
@@ -404,3 +405,77 @@ def test_one_summed_pass_a_retained_graph_a_fresh_pass_or_separate_heads_are_cle
             value_loss.backward()
             self.optimizer_G.step()
     """) == []
+
+
+# An A2C agent whose networks come from another module: one method computes both losses through a shared advantage
+# (`advantages = returns - values`, two names deep), and the critic's and the actor's updates are methods handed
+# their loss; `%s` is how the policy's loss reads the advantage.
+A2C_NETS = """
+    import torch
+    from torch import nn
+
+    class Actor(nn.Module):
+        def __init__(self, obs_dim, n_actions):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(obs_dim, 64), nn.Tanh(), nn.Linear(64, n_actions))
+
+        def forward(self, obs):
+            return torch.distributions.Categorical(logits=self.body(obs))
+
+    class Critic(nn.Module):
+        def __init__(self, obs_dim):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(obs_dim, 64), nn.Tanh(), nn.Linear(64, 1))
+
+        def forward(self, obs):
+            return self.body(obs).squeeze(-1)
+    """
+
+A2C_AGENT = """
+    import torch
+
+    from .nets import Actor, Critic
+
+    class A2CAgent:
+        def __init__(self, cfg):
+            self.actor = Actor(cfg["obs_dim"], cfg["n_actions"])
+            self.critic = Critic(cfg["obs_dim"])
+            self.actor_optim = torch.optim.Adam(self.actor.parameters(), lr=cfg["actor_lr"])
+            self.critic_optim = torch.optim.Adam(self.critic.parameters(), lr=cfg["critic_lr"])
+
+        def compute_losses(self, obs, actions, returns):
+            dist = self.actor(obs)
+            values = self.critic(obs)
+            advantages = returns - values
+            policy_loss = -(dist.log_prob(actions) * %s).mean()
+            value_loss = advantages.pow(2).mean()
+            return policy_loss, value_loss
+
+        def update_critic(self, value_loss):
+            self.critic_optim.zero_grad()
+            value_loss.backward(retain_graph=True)
+            self.critic_optim.step()
+
+        def update_actor(self, policy_loss):
+            self.actor_optim.zero_grad()
+            policy_loss.backward()
+            self.actor_optim.step()
+
+        def learn(self, batch):
+            policy_loss, value_loss = self.compute_losses(batch["obs"], batch["actions"], batch["returns"])
+            self.update_critic(value_loss)
+            self.update_actor(policy_loss)
+    """
+
+
+def a2c_rows(folder, advantage: str) -> list[int]:
+    files = {"rl/__init__.py": "", "rl/nets.py": A2C_NETS, "rl/agent.py": A2C_AGENT % advantage}
+    return project_rows(folder, "rl/agent.py", files, "SC209")
+
+
+def test_a_policy_loss_handed_to_its_update_reaches_the_stepped_critic_through_names_of_a_helper(tmp_path) -> None:
+    assert a2c_rows(tmp_path, "advantages") == [28]
+
+
+def test_the_advantage_detached_in_the_policy_loss_is_clean(tmp_path) -> None:
+    assert a2c_rows(tmp_path, "advantages.detach()") == []

@@ -34,10 +34,10 @@ from shapecheck.engine.noqa import file_exemption, invalid_rows, line_exemptions
 from shapecheck.engine.registry import RuleSpec, all_rules, unimported
 from shapecheck.engine.rule import Report, Rule
 from shapecheck.engine.source import ParsedSource, parse_source
-from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, implicit_torch_training, imports_torch
+from shapecheck.engine.torch_code import TRAINING_LOOP_RULES, handed_training, implicit_torch_training, imports_torch
 from shapecheck.findings import (ENGINE_CODES, INTERNAL_ERROR, SYNTAX_ERROR, UNUSED_NOQA, Edit, FileResult, Finding,
                                  FixInfo, Location)
-from shapecheck.objects.project import PROJECT, first_party_texts, importers, sibling_texts
+from shapecheck.objects.project import PROJECT, first_party_texts, importers_through_packages, sibling_texts
 from shapecheck.startup import loading
 
 if TYPE_CHECKING:
@@ -87,14 +87,18 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
     """The rules that could fire on this text, imported: the file imports torch and contains one of the rule's
     triggers (or, for a rule `triggered_through_imports`, a first-party module it imports does); for torch training
     code without the import (see `shapecheck.engine.torch_code`) and for callbacks a torch trainer beside it runs,
-    the training-loop rules; the unused-noqa check
+    the training-loop rules, and for a helper that trains those triggered through imports; the unused-noqa check
     wherever a directive may name one of our codes."""
     noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
     if not imports_torch(text):
         if not implicit_torch_training(text) and not _torch_callbacks(text, filename):
             return _loaded(noqa_check)
-        rules = [rule for rule in rules if rule.code.startswith(TRAINING_LOOP_RULES)]
+        # a training helper without the import (`def fit(model, loader, criterion, optimizer)`) is handed its
+        # model and criterion by the modules importing it: the rules reading what those hand it run too
+        handed = handed_training(text)
+        rules = [rule for rule in rules
+                 if rule.code.startswith(TRAINING_LOOP_RULES) or handed and rule.triggered_through_imports]
     imported: list[str] = []  # the texts of the first-party modules the file imports, read when first needed
 
     def triggered(rule: RuleSpec) -> bool:
@@ -107,8 +111,10 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
             if _DISPATCH.search(text):
                 imported.append("\n".join(sibling_texts(text, filename)))
             if _BACKWARD.search(text):
-                # a training helper or trainer handed its criterion and model by the modules that import it
-                imported.append("\n".join(importers(filename) or ()))
+                # a training helper or trainer handed its criterion and model by the modules that import it, also
+                # through a package's `__init__` re-exporting it (`from .train_utils import train_model`)
+                found = importers_through_packages(filename, lambda _, text: True)
+                imported.append("\n".join(text for _, text, _ in found or ()))
         return any(t in texts for texts in imported for t in rule.triggers)
 
     return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)

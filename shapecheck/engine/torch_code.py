@@ -3,8 +3,9 @@
 A file that imports torch is linted by every rule. A file that does not is torch code too when it is unmistakably a
 torch training loop (a helper module that receives `model`, `optimizer`, `loader` as parameters, or one that gets
 torch through `from utils import *`) and imports no other array or autograd framework: such a file is linted by the
-training-loop rules (SC2xx) only, since what they look at (`backward`, `step`, `zero_grad`, `eval`, `no_grad`) is
-what the file shows.
+training-loop rules (SC2xx), since what they look at (`backward`, `step`, `zero_grad`, `eval`, `no_grad`) is
+what the file shows; a helper that trains is also linted by the rules that read what the modules importing it hand
+it (`triggered_through_imports`: the criterion and the model of `fit(model, loader, criterion, optimizer)`).
 """
 
 from __future__ import annotations
@@ -53,8 +54,18 @@ def implicit_torch_training(text: str) -> bool:
     """No `import torch`, yet certainly torch training code: it trains (`.backward(`, `.step(` and `.zero_grad(`)
     or names torch it got from a star import (`torch.no_grad()` after `from utils import *`), and it imports no
     framework that spells a training step the same way (numpy, JAX, TensorFlow, tinygrad, MXNet, ...)."""
-    trains = all(call in text for call in _TRAINING_STEP)
+    trains = _trains(text)
     imports_foreign, star_import, torch_name = _implicit()
     if not trains and (torch_name.search(text) is None or star_import.search(text) is None):
         return False
     return imports_foreign.search(text) is None
+
+
+def handed_training(text: str) -> bool:
+    """Torch training code without the import that trains (`implicit_torch_training` by its steps): a helper handed
+    its model, criterion and optimizer by the modules importing it (`def fit(model, loader, criterion, optimizer)`)."""
+    return _trains(text) and implicit_torch_training(text)
+
+
+def _trains(text: str) -> bool:
+    return all(call in text for call in _TRAINING_STEP)

@@ -17,7 +17,7 @@ import libcst as cst
 
 from shapecheck.engine.context import Context, Point
 from shapecheck.engine.syntax import dotted_name
-from shapecheck.objects.factories import returned_by_definition
+from shapecheck.objects.factories import built_returns, returned_by_definition
 from shapecheck.objects.project import PROJECT, candidates, imported_from, split_relative
 
 
@@ -95,7 +95,41 @@ def _defined(ctx: Context, name: str, depth: int = 0, through: str | None = None
                     for definition, where in _defined(other, name, depth + 1):
                         if where.class_of_method(definition) is not None:  # the class's, or a base's
                             yield definition, where
+        if through is not None and through in ctx.functions:
+            # `from models import create_model`: the methods of the classes that factory builds
+            for built in _factory_classes(ctx, through) - ctx.functions.keys():
+                for definition, where in _defined(ctx, name, depth, through=built):
+                    if where.class_of_method(definition) is not None:
+                        yield definition, where
     yield from _inherited(ctx, name)
+
+
+def _factory_classes(ctx: Context, factory: str) -> set[str]:
+    """The names of the classes the module-level function `factory` of `ctx`'s module builds and returns, as the
+    module binds them (pix2pix's `create_model(opt)`: `model = MODELS[opt.model](opt)` of a dict of classes the
+    module imports, or `model = Pix2PixModel(opt)`, then `return model`); empty where a `return` gives anything
+    else."""
+    definitions = ctx.functions.get(factory, ())
+    if len(definitions) != 1 or ctx.class_of_method(definitions[0]) is not None:
+        return set()
+    built = built_returns(definitions[0])
+    if built is None:
+        return set()
+    names: set[str] = set()
+    for value in built:
+        func = value.func if type(value) is cst.Call else None
+        if type(func) is cst.Name:
+            names.add(func.value)
+        elif type(func) is cst.Subscript and type(func.value) is cst.Name:
+            with ctx.at(ctx.module_point()):  # a module-level dict of the classes (`MODELS = {"pix2pix": ...}`)
+                registry, _ = ctx.value_of(func.value)
+            if type(registry) is not cst.Dict or not all(
+                    type(e) is cst.DictElement and type(e.value) is cst.Name for e in registry.elements):
+                return set()
+            names.update(e.value.value for e in registry.elements)  # type: ignore[union-attr]
+        else:
+            return set()
+    return names
 
 
 def _inherited(ctx: Context, name: str) -> Iterator[tuple[cst.FunctionDef, Context]]:

@@ -435,8 +435,11 @@ def _basic_index(node: cst.CSTNode, receiver: cst.Name) -> bool:
     subscript = node.func.value  # type: ignore[attr-defined]
     while type(subscript) is cst.Call and type(subscript.func) is cst.Attribute:
         subscript = subscript.func.value
-    if type(subscript) is not cst.Subscript:
-        return False
+    return type(subscript) is cst.Subscript and _basic_slices(subscript)
+
+
+def _basic_slices(subscript: cst.Subscript) -> bool:
+    """`subscript` takes a view: integers and slices only (`x[mask]` is a copy)."""
     return all(type(element.slice) is cst.Slice or type(element.slice) is cst.Index
                and type(element.slice.value) is cst.Integer for element in subscript.slice)
 
@@ -992,6 +995,7 @@ class _Flow:
         model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
         saved_output = len(names) == 1 and value is not None and self._saved_output(value)
         views = value is not None and self._multi_view(value)
+        sliced = self._sliced_views(names, value) if value is not None else {}
         for name in names:
             self.saved.pop(name, None)
             self.graph.discard(name)
@@ -1006,6 +1010,7 @@ class _Flow:
             self.graph.update(names)
         if model:
             self.modules.update(names)
+        self.saved.update(sliced)
         if saved_output:
             self.saved[names[0]] = _Saved(value, True, {names[0]})
         elif views:  # `r, z = gates.chunk(2, 1)` holds the views, `parts = gates.chunk(2, 1)` a tuple of them
@@ -1018,6 +1023,21 @@ class _Flow:
                 for element in value.elements):  # type: ignore[attr-defined]
             self.saved[names[0]] = _Saved(value, True, {names[0]})
             self.containers.add(names[0])
+
+    def _sliced_views(self, names: list[str], value: cst.BaseExpression) -> dict[str, _Saved]:
+        """The names bound to a view a basic index takes of a saved tensor (`update = gates[:, hidden:]`, also
+        `reset, update = gates[:, :hidden], gates[:, hidden:]`), each with what was saved: an in-place op on the view
+        writes into the saved tensor."""
+        values = [value] if len(names) == 1 else [element.value for element in value.elements] \
+            if type(value) in (cst.Tuple, cst.List) and len(value.elements) == len(names) \
+            and all(type(element) is cst.Element for element in value.elements) else []  # type: ignore[attr-defined]
+        found = {}
+        for name, part in zip(names, values):
+            base = part.value if type(part) is cst.Subscript else None
+            if type(base) is cst.Name and base.value in self.saved and base.value not in self.containers \
+                    and _basic_slices(part):  # type: ignore[arg-type]
+                found[name] = self.saved[base.value]
+        return found
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
         """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""

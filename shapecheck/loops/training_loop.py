@@ -32,6 +32,7 @@ from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
+from shapecheck.objects.factories import built_returns
 from shapecheck.objects.modules import RETURNS_SELF, is_module
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
@@ -206,8 +207,34 @@ def _scheduler_construction(ctx: Context, value: cst.BaseExpression, before: int
         return torch_scheduler
     qualname = ctx.qualname(value.func) or ""
     constructor = _receiver_name(value.func) or ""
-    return True if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")) \
-        else None
+    if qualname.startswith("torch.optim.lr_scheduler.") or constructor.endswith(("LR", "Scheduler")):
+        return True
+    return True if _scheduler_factory(ctx, value) else None
+
+
+def _scheduler_factory(ctx: Context, call: cst.Call) -> bool:
+    """`call` runs a plain function of the file, or one the file imports from another module of the project, whose
+    every `return` gives a scheduler it builds, through a local name bound to one on each branch (pix2pix's
+    `get_scheduler(optimizer, opt)`: `scheduler = lr_scheduler.LambdaLR(...)` or `StepLR(...)` by the policy, then
+    `return scheduler`)."""
+    if type(call.func) is not cst.Name:
+        return False
+    name = call.func.value
+    found = [(definition, ctx) for definition in ctx.functions.get(name, ())] if name in ctx.functions else [
+        (definition, other) for imported, definition, other in imported_functions(ctx) if imported == name]
+    if len(found) != 1 or found[0][1].class_of_method(found[0][0]) is not None:
+        return False
+    definition, reader = found[0]
+    built = built_returns(definition)
+    return built is not None and all(_builds_torch_scheduler(reader, value) for value in built)
+
+
+def _builds_torch_scheduler(ctx: Context, value: cst.BaseExpression) -> bool:
+    """`lr_scheduler.StepLR(optimizer, 10)`, read at the module level of the factory's file."""
+    if type(value) is not cst.Call:
+        return False
+    with ctx.at(ctx.module_point()):
+        return (ctx.qualname(value.func) or "").startswith("torch.optim.lr_scheduler.")
 
 
 def _is_scheduler_base(base: str) -> bool:

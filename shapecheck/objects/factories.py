@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.context import Point
+from shapecheck.engine.walker import walk_pruned
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Binding, Context
@@ -74,3 +75,25 @@ def returned_by_definition(ctx: Context, factory: cst.FunctionDef, index: int | 
                 and parent.parent.kind == "module":
             return returned, Point(scope, end + 1, (owner,), (factory,))
     return None
+
+
+# What a function defines inside it returns to its own callers (pix2pix's `lambda_rule` inside `get_scheduler`).
+_NESTED = frozenset({cst.FunctionDef, cst.Lambda, cst.ClassDef})
+
+
+def built_returns(factory: cst.FunctionDef) -> list[cst.BaseExpression] | None:
+    """What each `return` of `factory` may give, a returned local name read as every value the function assigns it
+    (`scheduler = lr_scheduler.LambdaLR(...)` on one branch, `StepLR(...)` on another, then `return scheduler`); the
+    functions it defines inside are not its returns. None where a `return` gives nothing or there is none."""
+    body = factory.body
+    returned = [node.value for node in walk_pruned(body, _NESTED, _NESTED) if type(node) is cst.Return]
+    if not returned or None in returned:
+        return None
+    built: list[cst.BaseExpression] = []
+    for value in returned:
+        if type(value) is cst.Name:
+            built += [node.value for node in walk_pruned(body, _NESTED, _NESTED) if type(node) is cst.Assign
+                      and any(type(t.target) is cst.Name and t.target.value == value.value for t in node.targets)]
+        else:
+            built.append(value)  # type: ignore[arg-type]
+    return built or None

@@ -37,6 +37,7 @@ import libcst as cst
 from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
 from shapecheck.engine.context import Context
+from shapecheck.engine.flow import unconditional
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.records import record
 from shapecheck.engine.source import parse_source
@@ -465,6 +466,33 @@ def imported_from(ctx: Context, module: str, level: int) -> set[str]:
             if binding.kind == "import" and qualname and qualname.startswith(prefix):
                 names.add(qualname[len(prefix):].split(".", 1)[0])
     return names
+
+
+def imported_constant(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.BaseExpression, Context] | None:
+    """The value a module of the project assigns once, at its top level and under no condition, to the name `expr`
+    imports from it (`DEVICE` of `from config import DEVICE`, `settings.DEVICE` of `from pkg import settings`), with
+    that module's context to read it in (at its module level); None for anything else."""
+    qualname = ctx.qualname(expr)
+    root = expr
+    while type(root) is cst.Attribute:
+        root = root.value
+    binding = ctx.binding(root) if type(root) is cst.Name else None
+    if qualname is None or binding is None or binding.kind != "import":
+        return None
+    level, name = split_relative(qualname)
+    if not level and not_first_party(name.split(".", 1)[0]):
+        return None
+    for module, attribute in candidates(name):
+        path = PROJECT.module_file(ctx.filename, module, level) if "." not in attribute else None
+        if path is None:
+            continue
+        other = PROJECT.context(path, frozenset({attribute}))
+        bindings = other._module_scope().bindings.get(attribute, []) if other is not None else []
+        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None \
+                or not unconditional(bindings[0].path):
+            return None
+        return bindings[0].value, other  # type: ignore[return-value]
+    return None
 
 
 def split_relative(qualname: str) -> tuple[int, str]:

@@ -23,9 +23,10 @@ from shapecheck.objects.callers import argument_of, instance_callers, method_cal
 from shapecheck.objects.classes import class_facts
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.objects.project import resolved
+from shapecheck.objects.command_line import command_line_defaults
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue, Instance, Seq, TorchObject
+from shapecheck.objects.values import ClassValue, Const, Instance, Opaque, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -477,19 +478,45 @@ def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, 
 def _registry_loss(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:
     """`LOSSES[args.loss](pos_weight)`: the loss every entry of a dict literal of factories builds, whatever the
     key (`{"bce": lambda w: nn.BCEWithLogitsLoss(), "weighted": lambda w: nn.BCEWithLogitsLoss(pos_weight=w)}`, or
-    the classes themselves); None when two entries differ or one can't be read."""
+    the classes themselves); where they differ, the entry the key picks in the run the program is written for: a
+    string the code states, or the default of the command-line option it is (`--loss`, `default="bcel"`), as the
+    sizes read an option at its default. None when the entry can't be told or read."""
     registry, _ = ctx.value_of(chosen.value, before)
     if type(registry) is not cst.Dict or not registry.elements:
         return None
-    built = set()
+    built: dict[object, str | None] = {}
     for element in registry.elements:
         if type(element) is not cst.DictElement:
             return None  # `**others` may hold any factory
         factory = element.value
         if type(factory) is cst.Lambda:
             factory = factory.body.func if type(factory.body) is cst.Call else factory.body
-        built.add(ctx.qualname(factory))
-    return built.pop() if len(built) == 1 else None
+        key = element.key.evaluated_value if type(element.key) is cst.SimpleString else element
+        built[key] = ctx.qualname(factory)
+    if len(set(built.values())) == 1:
+        return next(iter(built.values()))
+    key = _chosen_key(ctx, chosen, before)
+    return built.get(key) if key is not None else None
+
+
+def _chosen_key(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:
+    """The string key of `REGISTRY[key]` in the run the program is written for: a string the code states
+    (`LOSSES["bce"]`, or a name bound to one), or the default of the command-line option it reads (`LOSSES[args.loss]`
+    after `args = parser.parse_args()`); None otherwise."""
+    if len(chosen.slice) != 1 or type(index := chosen.slice[0].slice) is not cst.Index:
+        return None
+    ev = evaluator(ctx)
+    key = index.value
+    value = ev.value(key, before)
+    if isinstance(value, Const) and isinstance(value.value, str):
+        return value.value
+    if isinstance(value, Opaque):  # a parsed command line handed on whole (`fit(model, args)`): its option's default
+        return value.choice
+    if type(key) is cst.Attribute and type(key.value) is cst.Name:  # `args.loss` of the parse in this function
+        options = command_line_defaults(ev, key.value, ev.now() if before is None else before)
+        default = options.get(key.attr.value) if options is not None else None
+        return default.value if isinstance(default, Const) and isinstance(default.value, str) else None
+    return None
 
 
 def _model_output_at(argument: cst.BaseExpression, point: Point, reader: Context) -> Kind | None:
