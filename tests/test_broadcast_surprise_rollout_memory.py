@@ -165,3 +165,116 @@ def test_a_value_column_against_returns_of_a_memory_filled_episode_by_episode(
     found = _findings(project, files)
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`returns` is (n,) and `values` is (n, 1)" in message for _, _, message in found)
+
+
+# an agent that owns its episode buffer (`self.buffer`, an object of another class of the package) and fills it in
+# its own `play`, episodes of a `while not done` loop; its `update` reads the buffer: the buffer's lists grow in the
+# loops of a method of the object holding it, so their passes are joined as the object's own attributes are (not
+# counted once per pass the analysis makes); `%s` is the critic's loss
+AGENT = {
+    "src/agents/__init__.py": """
+        from .a2c import A2CAgent
+    """,
+    "src/agents/buffer.py": """
+        class EpisodeBuffer:
+            def __init__(self):
+                self.clear()
+
+            def clear(self):
+                self.values, self.rewards, self.log_probs = [], [], []
+    """,
+    "src/agents/returns.py": """
+        import torch
+
+
+        def n_step_returns(rewards, gamma):
+            running, out = 0.0, []
+            for r in reversed(rewards):
+                running = r + gamma * running
+                out.append(running)
+            out.reverse()
+            return torch.tensor(out)
+    """,
+    "src/agents/a2c.py": """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        from .buffer import EpisodeBuffer
+        from .returns import n_step_returns
+
+
+        class Net(nn.Module):
+            def __init__(self, obs_dim: int, n_actions: int):
+                super().__init__()
+                self.shared = nn.Linear(obs_dim, 32)
+                self.pi = nn.Linear(32, n_actions)
+                self.v = nn.Linear(32, 1)
+
+            def forward(self, x):
+                h = torch.relu(self.shared(x))
+                return F.log_softmax(self.pi(h), dim=-1), self.v(h)
+
+
+        class A2CAgent:
+            def __init__(self, obs_dim: int, n_actions: int, gamma: float = 0.95):
+                self.net = Net(obs_dim, n_actions)
+                self.buffer = EpisodeBuffer()
+                self.gamma = gamma
+                self.opt = torch.optim.RMSprop(self.net.parameters(), lr=1e-3)
+
+            def play(self, env, episodes: int):
+                for _ in range(episodes):
+                    state, done = env.reset(), False
+                    while not done:
+                        log_pi, value = self.net(torch.as_tensor(state))
+                        action = torch.multinomial(log_pi.exp(), 1).item()
+                        state, reward, done = env.step(action)
+                        self.buffer.log_probs.append(log_pi[action])
+                        self.buffer.values.append(value)
+                        self.buffer.rewards.append(reward)
+
+            def update(self):
+                returns = n_step_returns(self.buffer.rewards, self.gamma)
+                values = torch.stack(self.buffer.values)
+                critic_loss = %s
+                self.opt.zero_grad()
+                critic_loss.backward()
+                self.opt.step()
+                self.buffer.clear()
+    """,
+    "src/main.py": """
+        import numpy as np
+        import torch
+
+        from agents import A2CAgent
+
+
+        class Bandit:
+            def reset(self):
+                self.t = 0
+                return np.zeros(3, dtype=np.float32)
+
+            def step(self, action):
+                self.t += 1
+                return np.random.rand(3).astype(np.float32), float(action == 1), self.t >= 20
+
+
+        torch.manual_seed(0)
+        agent = A2CAgent(3, 2)
+        env = Bandit()
+        for it in range(100):
+            agent.play(env, 2)
+            agent.update()
+    """,
+}
+
+
+@pytest.mark.parametrize(("loss", "reported"), [("F.mse_loss(values, returns)", [("src/main.py", 23)]),
+                                                ("F.mse_loss(values.squeeze(-1), returns)", [])])
+def test_a_critic_column_against_returns_of_a_buffer_the_agent_owns(
+        project: Path, loss: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**AGENT, "src/agents/a2c.py": AGENT["src/agents/a2c.py"] % loss})
+    assert [(name, row) for name, row, _ in found] == reported
+    # as many values as rewards, however many the episodes take: not a count of the analysis's passes
+    assert all("`values` is (n, 1), `returns` is (n,)" in message for _, _, message in found)

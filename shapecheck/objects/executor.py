@@ -457,11 +457,15 @@ class Executor:
         return self._merge(path, paths)
 
     def _instances(self, path: _Path) -> list[Instance]:
-        """The objects whose attributes a block may set: those the function's names hold."""
+        """The objects whose attributes a block may set: those the function's names hold, and those their
+        attributes hold (an agent's `self.buffer`, whose lists a loop of its method appends to)."""
         seen: dict[int, Instance] = {}
-        for value in path.env.values():
-            if isinstance(value, Instance) and not value.tainted:
+        pending = list(path.env.values())
+        while pending:
+            value = pending.pop()
+            if isinstance(value, Instance) and not value.tainted and id(value) not in seen:
                 seen[id(value)] = value
+                pending.extend(value.attrs.values())
         return list(seen.values())
 
     def _merge(self, before: _Path, paths: list[_Path]) -> _Path:
