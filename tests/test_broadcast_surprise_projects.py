@@ -639,3 +639,83 @@ def test_a_trainers_criterion_against_scalar_targets_of_rows_a_file_holds(
     found = _findings(project, {**HOUSING, "housing/trainer.py": HOUSING["housing/trainer.py"] % prediction})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`pred` is (batch, 1), `price` is (batch,)" in message for _, _, message in found)
+
+
+# an engine's remaining life after each window of its log, capped and scaled by a float (`min(life - end, cap) /
+# cap`, a number), kept as a one-element array; a runner holds the criterion; `%s` is what the model returns
+LIFE = {
+    "engine/__init__.py": "",
+    "engine/data.py": """
+        import numpy as np
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class CycleWindows(Dataset):
+            def __init__(self, log, window: int = 30, cap: float = 125.0):
+                self.samples = []
+                life = len(log)
+                for end in range(window, life):
+                    remaining = min(life - end, cap) / cap
+                    self.samples.append((log[end - window:end], np.array([remaining], dtype=np.float32)))
+
+            def __len__(self):
+                return len(self.samples)
+
+            def __getitem__(self, i):
+                window, label = self.samples[i]
+                return torch.from_numpy(window), torch.from_numpy(label)
+    """,
+    "engine/net.py": """
+        import torch.nn as nn
+
+
+        class LifeLSTM(nn.Module):
+            def __init__(self, n_sensors: int, hidden: int = 32):
+                super().__init__()
+                self.lstm = nn.LSTM(n_sensors, hidden, batch_first=True)
+                self.out = nn.Linear(hidden, 1)
+
+            def forward(self, x):
+                seq, _ = self.lstm(x)
+                return %s
+    """,
+    "fit.py": """
+        import numpy as np
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader
+
+        from engine.data import CycleWindows
+        from engine.net import LifeLSTM
+
+
+        class Runner:
+            def __init__(self, model, lr=1e-3):
+                self.model = model
+                self.loss_fn = nn.MSELoss()
+                self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+            def epoch(self, loader):
+                for x, y in loader:
+                    loss = self.loss_fn(self.model(x), y)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+
+
+        log = np.random.rand(400, 6).astype(np.float32)
+        runner = Runner(LifeLSTM(6))
+        for _ in range(3):
+            runner.epoch(DataLoader(CycleWindows(log), batch_size=16, shuffle=True))
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.out(seq).squeeze(-1)", [("fit.py", 19)]),
+                                                  ("self.out(seq[:, -1])", [])])
+def test_every_step_of_windows_against_a_scaled_remaining_life(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**LIFE, "engine/net.py": LIFE["engine/net.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`self.model(x)` is (batch, 30), `y` is (batch, 1)" in message for _, _, message in found)

@@ -428,6 +428,12 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
             return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
     size = ev.size(expr, before)
+    if size is None and operator is cst.Divide:
+        # `min(life - end, max_rul) / max_rul`, a capped label scaled by a float: a float, where each side is a
+        # number and one a float (no size: a quotient of sizes is one where `size` reads it)
+        left, right = ev.object(expr.left, before), ev.object(expr.right, before)
+        if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
+            return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
     return size if size is not None else UNKNOWN
 
 

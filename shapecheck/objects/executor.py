@@ -469,11 +469,15 @@ class Executor:
         return self._merge(path, paths)
 
     def _instances(self, path: _Path) -> list[Instance]:
-        """The objects whose attributes a block may set: those the function's names hold."""
+        """The objects whose attributes a block may set: those the function's names hold, and those their
+        attributes hold (an agent's `self.buffer`, whose lists a loop of its method appends to)."""
         seen: dict[int, Instance] = {}
-        for value in path.env.values():
-            if isinstance(value, Instance) and not value.tainted:
+        pending = list(path.env.values())
+        while pending:
+            value = pending.pop()
+            if isinstance(value, Instance) and not value.tainted and id(value) not in seen:
                 seen[id(value)] = value
+                pending.extend(value.attrs.values())
         return list(seen.values())
 
     def _merge(self, before: _Path, paths: list[_Path]) -> _Path:
@@ -719,15 +723,21 @@ def _grown_together(start: dict[str, object], first: dict[str, object], end: dic
                     passes: int | None, mark: object) -> dict[str, object]:
     """The lists a loop's pass appends exactly one element to, from empty, marked as grown on this run's passes (see
     `Seq.grown`): a new mark for each run of the loop, since another run may take another number of passes; as many
-    elements as the loop's `passes`, where the code states them (`for s in range(len(series) - lookback)`)."""
-    grown = [name for name, value in end.items()
-             if type(value) is Seq and not value.complete and not value.items and value.grown is None
-             and start.get(name) == Seq((), value.kind) and type(first.get(name)) is Seq
-             and first[name].complete and len(first[name].items) == 1]
-    if not grown:
+    elements as the loop's `passes`, where the code states them (`for s in range(len(series) - lookback)`). Lists an
+    inner loop grew together on the first pass are marked together too (the pair of both marks), not counted."""
+    joined = [name for name, value in end.items()
+              if type(value) is Seq and not value.complete and not value.items and value.grown is None
+              and start.get(name) == Seq((), value.kind) and type(first.get(name)) is Seq]
+    grown = [name for name in joined if first[name].complete and len(first[name].items) == 1]
+    # lists an inner loop grew together on the first pass (a `while not done` episode inside `for _ in
+    # range(episodes)`) take as many elements as each other on every pass: together here too, however many
+    nested = [name for name in joined if first[name].grown is not None
+              and sum(first[other].grown == first[name].grown for other in joined) > 1]
+    if not grown and not nested:
         return end
     counted = {} if passes is None else {"least": passes, "most": passes}
-    return {**end, **{name: replace(end[name], grown=mark, **counted) for name in grown}}
+    return {**end, **{name: replace(end[name], grown=mark, **counted) for name in grown},
+            **{name: replace(end[name], grown=(mark, first[name].grown)) for name in nested}}
 
 
 def _kept(value: Seq, old: object) -> int:

@@ -71,7 +71,8 @@ class Seq:
     or more): a loop over it runs its body at least that many times. `grown` stands for the passes of one run of a
     loop that appended exactly one element on each to a list empty before it: two lists grown on the same passes
     (`preds.append(p)` and `targets.append(y)` in one loop over a loader) have as many elements, however many that is;
-    a `Dim` there is how many there are, a size the code names (the samples a `collate_fn` gets, `args.batch_size`).
+    a `Dim` there is how many there are, a size the code names (the samples a `collate_fn` gets, `args.batch_size`);
+    lists an inner loop grows together on each pass of an outer one (the steps of every episode) share a pair of marks.
     `most`, where not None, is how many elements there are at most (a list cut with `[:max_len]`)."""
 
     items: tuple[object, ...]

@@ -863,7 +863,9 @@ def _items(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Items |
     if found is None and type(expr) is cst.Name:  # a batch a loop or an unpacking bound: `for batch in loader:`
         value = ev.as_want(ev.value_of_name(expr, before), "items")
         found = value if isinstance(value, Items) else None
-    elif found is None and is_self_attribute(expr):  # `self.hidden = (h0, c0)`: what the object holds there
+    elif found is None and type(expr) is cst.Attribute:
+        # `self.hidden = (h0, c0)`, or a rollout memory's `memory.states` a loop of the caller appended to: what
+        # the object holds there
         value = ev.as_want(ev.object(expr, before), "items")
         found = value if isinstance(value, Items) else None
     return found

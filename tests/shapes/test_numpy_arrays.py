@@ -330,7 +330,8 @@ probe(torch.tensor(np.tile(np.zeros((2, 3)), reps)))
 
 def test_numbers_a_loop_appends_make_an_array_of_their_count() -> None:
     """Labels a loop appends, each a number (a capped remaining life, `min(life - end, 125)`), make a 1-d array
-    whose length is not stated; `min` of numbers is a number, of anything else nothing known."""
+    whose length is not stated, the same for both lists the inner loop grows on the same passes (`n`); `min` of
+    numbers is a number, of anything else nothing known."""
     assert probe('''
 import numpy as np
 import torch
@@ -350,7 +351,7 @@ def not_numbers(rows):
     for row in rows:
         caps.append(min(row, torch.ones(3)))
     probe(torch.from_numpy(np.asarray(caps)))
-''') == ["(len(targets),)", "(len(floats),)", "float", None]
+''') == ["(n,)", "(n,)", "float", None]
 
 
 def test_a_draw_without_size_is_one_number() -> None:
