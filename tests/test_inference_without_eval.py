@@ -468,3 +468,64 @@ def test_a_prediction_after_a_validation_that_switches_back_to_train_mode(tmp_pa
     assert found() == [14]
     assert found(restore="pass") == []  # the validation leaves it in eval mode
     assert found(before="model.eval()") == []
+
+
+# A detector's mAP callback (bubbliiiing/retinanet-pytorch's utils/callbacks.py): built with the model, it predicts
+# with the model `on_epoch_end` is handed, which the fitting helper of another module switches to eval mode first
+# (the script hands the helper `model_train`, maybe a DataParallel of the model, and the callback the model).
+CALLBACK = """
+    import torch
+
+    class EvalCallback:
+        def __init__(self, net, images):
+            self.net = net
+            self.images = images
+
+        def predict(self, image):
+            with torch.no_grad():
+                return self.net(image.unsqueeze(0)).argmax(1)
+
+        def on_epoch_end(self, epoch, model_eval):
+            REBIND
+            return [self.predict(image) for image in self.images]
+"""
+
+FIT = """
+    def fit_one_epoch(model_train, loader, optimizer, criterion, eval_callback, epoch):
+        model_train.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model_train(x), y).backward()
+            optimizer.step()
+        model_train.eval()
+        eval_callback.on_epoch_end(epoch + 1, model_train)
+"""
+
+FITTED = """
+    import torch
+    import torch.nn as nn
+    from utils.callbacks import EvalCallback
+    from utils.utils_fit import fit_one_epoch
+
+    def main(loader, images):
+        model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8), nn.ReLU(), nn.Flatten(), nn.LazyLinear(5))
+        model_train = model.train()
+        if torch.cuda.device_count() > 1:
+            model_train = nn.DataParallel(model)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        eval_callback = EvalCallback(model, images)
+        for epoch in range(10):
+            fit_one_epoch(model_train, loader, optimizer, nn.CrossEntropyLoss(), eval_callback, epoch)
+"""
+
+
+def test_a_callback_predicting_with_the_model_its_caller_hands_it_after_eval_is_left_to_that_caller(
+        tmp_path: Path) -> None:
+    def found(rebind: str, switch: str = "model_train.eval()") -> list[int]:
+        return project_rows(tmp_path, "utils/callbacks.py", {
+            "utils/__init__.py": "", "utils/callbacks.py": CALLBACK.replace("REBIND", rebind),
+            "utils/utils_fit.py": FIT.replace("model_train.eval()", switch), "train.py": FITTED}, "SC210")
+
+    assert found("self.net = model_eval") == []
+    # the model it was built with, which nothing switches: the constructions decide
+    assert found("pass", switch="pass") == [11]
