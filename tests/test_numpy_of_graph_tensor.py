@@ -341,3 +341,118 @@ def test_a_curve_from_the_parameter_of_a_model_a_training_helper_hands_back() ->
     assert found("model.features(x) @ model.coeffs") == [29]
     assert found("model.features(x) @ model.coeffs.detach()") == []
     assert found("model.features(x).sum(1)") == []  # the features alone need no parameter
+
+
+# A federated server of one module averaging the losses its clients' evaluation (another module) returns in a tuple,
+# the clients a list of one class every construction of the server hands it.
+CLIENT = """
+    import copy
+    import torch.nn.functional as F
+
+    class Client:
+        def __init__(self, cid, loader, model):
+            self.cid = cid
+            self.loader = loader
+            self.local_model = copy.deepcopy(model)
+
+        def evaluate(self):
+            self.local_model.eval()
+            total, count = 0.0, 0
+            for xb, yb in self.loader:
+                total = total + F.cross_entropy(self.local_model(xb), yb, reduction="sum")
+                count += len(yb)
+            return count, TOTAL
+"""
+
+SERVER = """
+    import numpy as np
+    import torch
+
+    class Server:
+        def __init__(self, global_model, clients):
+            self.global_model = global_model
+            self.clients = clients
+
+        def collect(self):
+            counts, losses = [], []
+            for i, client in enumerate(self.clients):
+                n, loss = client.evaluate()
+                counts.append(n)
+                losses.append(loss)
+            return counts, losses
+
+        def round_loss(self):
+            counts, losses = self.collect()
+            return np.sum([loss / n for n, loss in zip(counts, losses)])
+"""
+
+FEDERATED = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    from fl.client import Client
+    from fl.server import Server
+
+    def loaders(n):
+        return [DataLoader(TensorDataset(torch.randn(32, 10), torch.randint(0, 4, (32,))), batch_size=8)
+                for _ in range(n)]
+
+    def main():
+        model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 4))
+        clients = [Client(i, loader, model) for i, loader in enumerate(loaders(5))]
+        print(Server(model, clients).round_loss())
+"""
+
+
+def test_the_losses_a_list_of_clients_returns_averaged_by_their_server(tmp_path: Path) -> None:
+    def found(total: str = "total", clients: str = "clients") -> list[int]:
+        return project_rows(tmp_path, "fl/server.py", {
+            "fl/__init__.py": "", "fl/client.py": CLIENT.replace("TOTAL", total), "fl/server.py": SERVER,
+            "main.py": FEDERATED.replace("Server(model, clients)", f"Server(model, {clients})")}, "SC207")
+
+    assert found() == [20]
+    assert found(total="total.item()") == []
+    assert found(total="total.detach()") == []
+    # a list of objects of two classes, or of unknown objects: which `evaluate` runs is not known
+    assert found(clients="clients + [object()]") == []
+    assert found(clients="list(range(3))") == []
+
+
+# An ensemble's members, each predicting with a network of its own, their probabilities averaged by numpy.
+ENSEMBLE = """
+    import numpy as np
+    import torch.nn as nn
+
+    class Member:
+        def __init__(self, in_dim, out_dim):
+            self.net = nn.Sequential(nn.Linear(in_dim, 16), nn.Tanh(), nn.Linear(16, out_dim))
+
+        def predict(self, x):
+            return PREDICTION
+
+    class Ensemble:
+        def __init__(self, members):
+            self.members = members
+
+        def predict(self, x):
+            probs = []
+            for member in self.members:
+                probs.append(member.predict(x))
+            return probs
+
+        def mean_probs(self, x):
+            probs = self.predict(x)
+            return np.mean(probs, axis=0)
+"""
+
+
+def test_the_predictions_of_an_ensemble_s_members(tmp_path: Path) -> None:
+    def found(prediction: str) -> list[int]:
+        return project_rows(tmp_path, "ensemble.py", {
+            "ensemble.py": ENSEMBLE.replace("PREDICTION", prediction),
+            "main.py": "import torch\nfrom ensemble import Ensemble, Member\n"
+                       "ens = Ensemble([Member(8, 3) for _ in range(4)])\nprint(ens.mean_probs(torch.randn(5, 8)))\n"},
+            "SC207")
+
+    assert found("self.net(x).softmax(-1)") == [24]
+    assert found("self.net(x).softmax(-1).detach()") == []
