@@ -187,7 +187,8 @@ class InputNotOnModelDevice(Rule):
 
         Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
         CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`, or of
-        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`), or that
+        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`, here or in a
+        module importing the class), or that
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
         (`batch["past"]`, `batch[0]`), also where a method (`_step(self, x, y)`) runs `self.model(x)` on what every

@@ -402,6 +402,23 @@ def test_a_loader_a_method_builds_from_the_dataset_every_call_hands_it() -> None
     assert found("load_windows(series)") == []  # a dataset of unknown items may move them
 
 
+def test_a_loader_a_method_builds_from_the_dataset_the_calls_of_an_importing_module_hand_it(tmp_path: Path) -> None:
+    # a `src/` layout without an `__init__.py` of its own, the script beside it (`from src.forecast import ...`)
+    forecaster = textwrap.dedent(FITTING_FORECASTER).replace("BATCH", 'batch["past"]')
+    forecaster = forecaster[:forecaster.index("\nseries = ") + 1]
+
+    def found(script: str) -> list[int]:
+        return project_rows(tmp_path, "src/forecast.py", {
+            "pyproject.toml": "", "src/forecast.py": forecaster,
+            "run.py": "import numpy as np\nimport torch.nn as nn\nfrom src.forecast import Forecaster, WindowDataset\n"
+                      "series = np.sin(np.linspace(0, 50, 500))\n" + script}, "SC211")
+
+    assert found("forecaster = Forecaster(nn.Linear(24, 6))\nforecaster.fit(WindowDataset(series))\n") == [25]
+    # a call by the method's name on an object the module does not state may hand another dataset
+    assert found("forecaster = Forecaster(nn.Linear(24, 6))\nforecaster.fit(WindowDataset(series))\n"
+                 "def refit(estimator, data):\n    estimator.fit(data)\n") == []
+
+
 SEQ_DATA = """
     import torch
     from torch.utils.data import Dataset
