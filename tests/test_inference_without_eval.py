@@ -529,3 +529,105 @@ def test_a_callback_predicting_with_the_model_its_caller_hands_it_after_eval_is_
     assert found("self.net = model_eval") == []
     # the model it was built with, which nothing switches: the constructions decide
     assert found("pass", switch="pass") == [11]
+
+
+def script_rows(source: str) -> list[int]:
+    return [finding.location.row for finding in lint_text(source, "script.py", resolve(["SC210"])).findings]
+
+
+# A runner building its model from a registry keyed by a command-line option, predicting once training is done.
+RUNNER = """
+    import argparse
+    import torch
+    import torch.nn as nn
+
+    class Classifier(nn.Module):
+        def __init__(self, d_in, n_classes, p=0.3):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(d_in, 64), nn.ReLU(), nn.Dropout(p))
+            self.head = nn.Linear(64, n_classes)
+
+        def forward(self, x):
+            return self.head(self.body(x))
+
+    class Plain(nn.Module):
+        def __init__(self, d_in, n_classes):
+            super().__init__()
+            self.fc = nn.Linear(d_in, n_classes)
+
+        def forward(self, x):
+            return self.fc(x)
+
+    MODELS = {ENTRIES}
+
+    class Runner:
+        def __init__(self, args):
+            self.model = MODELS[args.model](args.d_in, args.n_classes)
+            self.opt = torch.optim.Adam(self.model.parameters())
+
+        def train(self, batches):
+            self.model.train()
+            for x, y in batches:
+                self.opt.zero_grad()
+                nn.functional.cross_entropy(self.model(x), y).backward()
+                self.opt.step()
+
+        def infer(self, x):
+            with torch.no_grad():
+                return self.model(x).softmax(-1)
+
+    if __name__ == "__main__":
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--model", default="clf")
+        parser.add_argument("--d_in", type=int, default=20)
+        parser.add_argument("--n_classes", type=int, default=3)
+        runner = Runner(parser.parse_args())
+        runner.train([(torch.randn(8, 20), torch.randint(0, 3, (8,))) for _ in range(10)])
+        print(runner.infer(torch.randn(4, 20)))
+"""
+
+
+def test_a_runner_s_model_from_a_registry_keyed_by_a_command_line_option() -> None:
+    def found(entries: str) -> list[int]:
+        return script_rows(textwrap.dedent(RUNNER).replace("ENTRIES", entries))
+
+    assert found('"clf": Classifier') == [39]
+    assert found('"plain": Plain') == []
+    # which class the option picks is not known: one has no dropout
+    assert found('"clf": Classifier, "plain": Plain') == []
+
+
+# A notebook's helper predicting with the network the cells above trained.
+NOTEBOOK = """
+    import torch
+    import torch.nn as nn
+
+    net = nn.Sequential(nn.Linear(10, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 2))
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    X, Y = torch.randn(256, 10), torch.randint(0, 2, (256,))
+
+    def predict_proba(x):
+        with torch.no_grad():
+            return net(x).softmax(1)
+
+    BEFORE
+    for epoch in range(5):
+        for i in range(0, 256, 32):
+            opt.zero_grad()
+            nn.functional.cross_entropy(net(X[i:i + 32]), Y[i:i + 32]).backward()
+            opt.step()
+        EACH_EPOCH
+    AFTER
+"""
+
+
+def test_a_notebook_helper_predicting_once_training_is_done() -> None:
+    def found(before: str = "", each_epoch: str = "", after: str = "") -> list[int]:
+        return script_rows(textwrap.dedent(NOTEBOOK).replace("BEFORE", before).replace("EACH_EPOCH", each_epoch)
+                    .replace("AFTER", after))
+
+    assert found(after="probs = predict_proba(torch.randn(16, 10))") == [11]
+    assert found(after="net.eval()\nprobs = predict_proba(torch.randn(16, 10))") == []
+    # a look at the untrained network, and a snapshot every epoch, are no predictions of the trained one
+    assert found(before="print(predict_proba(X[:4]).shape)") == []
+    assert found(each_epoch="print(predict_proba(X[:8]))") == []
