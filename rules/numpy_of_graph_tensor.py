@@ -115,7 +115,8 @@ class NumpyOfGraphTensor(Rule):
         Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
         `torch.no_grad()` / `inference_mode()`) with no `.detach()` in between (`.cpu()` keeps the graph), and
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
-        local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
+        local names, tuple unpacking, indexing (the values of `heatmaps.max(0)[0]` or `.max(0).values`, not
+        the indices of `.max(1)[1]`), shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
         `torch.sigmoid(logits)`), through arithmetic (`model(x) * scale`, `(model(x) - y) ** 2`), and through torch's
         joins of a list in the same function (`torch.cat(probs)`
@@ -1369,9 +1370,13 @@ class NumpyOfGraphTensor(Rule):
                 elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
                     return None
                 else:
-                    expr = expr.value  # `outputs.logits`: a field of a model's output
+                    # `outputs.logits`: a field of a model's output; `probs.max(-1).values`: the maximum's values
+                    expr = _reduction_picked(ctx, expr) or expr.value  # type: ignore[arg-type]
             elif kind is cst.Subscript:
-                expr = expr.value
+                picked = _reduction_picked(ctx, expr)  # type: ignore[arg-type]
+                if picked is False:
+                    return None  # the indices of `scores.max(1)[1]`: integers, out of the graph
+                expr = picked if picked is not None else expr.value  # type: ignore[assignment]
             elif kind is cst.BinaryOperation and type(expr.operator) in _DIFFERENTIABLE_OPERATORS:
                 # `powers @ model.coeffs`, `model(x) * scale`: an operand's origin in this function (a parameter's,
                 # what the callers hand in, is left to a `.numpy()` of the parameter itself, but for `arguments`)
@@ -1740,6 +1745,28 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+# Tensor methods that, given a dim, return the pair (values, indices): the values keep the graph, the indices don't.
+_VALUES_AND_INDICES = frozenset({"max", "min", "median", "mode", "kthvalue", "topk", "sort", "cummax", "cummin"})
+
+
+def _reduction_picked(ctx: Context, expr: cst.Subscript | cst.Attribute) -> cst.BaseExpression | Literal[False] | None:
+    """For `heatmaps.max(0)[0]` or `probs.max(-1).values` (a method returning values and indices, read by a stated
+    place or name): the tensor the values come from; False for the indices (`scores.max(1)[1]`); None for any
+    other subscript or attribute."""
+    call = expr.value
+    if type(call) is not cst.Call or type(call.func) is not cst.Attribute \
+            or call.func.attr.value not in _VALUES_AND_INDICES or ctx.qualname(call.func) is not None:
+        return None
+    if type(expr) is cst.Attribute:
+        return call.func.value if expr.attr.value == "values" else None
+    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Index:
+        return None
+    index = expr.slice[0].slice.value
+    if type(index) is not cst.Integer:
+        return False  # which of the two is read is not stated: the indices may be
+    return call.func.value if index.value == "0" else False
 
 
 def _comprehension_sources(ctx: Context, comprehension: cst.CompFor) -> list[tuple[str, cst.BaseExpression]]:

@@ -456,3 +456,88 @@ def test_the_predictions_of_an_ensemble_s_members(tmp_path: Path) -> None:
 
     assert found("self.net(x).softmax(-1)") == [24]
     assert found("self.net(x).softmax(-1).detach()") == []
+
+
+# A detector's heatmaps, a dict entry of its output, handed to a plotting helper that takes their maximum over the
+# classes under `no_grad` (which does not take the graph off what it was handed).
+HEATMAPS = """
+    import matplotlib.pyplot as plt
+    import torch
+    import torch.nn as nn
+
+    class Detector(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.backbone = nn.Conv2d(3, 32, 3, stride=4, padding=1)
+            self.hm = nn.Conv2d(32, 3, 1)
+
+        def forward(self, img):
+            return {"hm": self.hm(self.backbone(img)).sigmoid()}
+
+    def save_heatmaps(heatmaps, path):
+        with torch.no_grad():
+            hm = PICKED.cpu().numpy()
+        plt.imsave(path, hm)
+
+    def train(model, loader, opt):
+        for step, (img, target) in enumerate(loader):
+            out = model(img)
+            loss = nn.functional.binary_cross_entropy(out["hm"], target)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            if step % 100 == 0:
+                save_heatmaps(out["hm"], f"hm_{step}.png")
+
+    def main(loader):
+        model = Detector()
+        train(model, loader, torch.optim.Adam(model.parameters()))
+"""
+
+
+def test_the_maximum_of_heatmaps_a_plotting_helper_is_handed() -> None:
+    def found(picked: str) -> list[int]:
+        return rows(textwrap.dedent(HEATMAPS).replace("PICKED", picked), "det.py")
+
+    assert found("heatmaps[0].max(0)[0]") == [17]
+    assert found("heatmaps[0].max(0).values") == [17]
+    assert found("heatmaps[0].max(0)[1]") == []  # the indices: integers, out of the graph
+    assert found("heatmaps[0].max(0).indices") == []
+
+
+# A confidence computed by post-processing helpers of utils/ from the model's logits, converted outside no_grad.
+POST = """
+    import torch
+
+    def decode(logits, temperature=1.0):
+        return torch.softmax(logits / temperature, dim=-1)
+
+    def top_prob(probs):
+        return probs.max(dim=-1).PART
+"""
+
+PREDICT = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from utils.post import decode, top_prob
+
+    def confidence(model, tokens, offsets):
+        logits = model(tokens, offsets)
+        return top_prob(decode(logits, temperature=2.0))
+
+    def main():
+        model = nn.Sequential(nn.Linear(16, 4))
+        model.eval()
+        conf = confidence(model, torch.randn(4, 16), None)
+        print(np.round(conf.numpy(), 3))
+"""
+
+
+def test_a_confidence_derived_through_post_processing_helpers(tmp_path: Path) -> None:
+    def found(part: str) -> list[int]:
+        return project_rows(tmp_path, "predict.py", {"utils/__init__.py": "", "utils/post.py": POST.replace(
+            "PART", part), "predict.py": PREDICT}, "SC207")
+
+    assert found("values") == [15]
+    assert found("indices") == []
