@@ -130,7 +130,8 @@ class NumpyOfGraphTensor(Rule):
         lists are those lists' tensors (`np.sum([n * loss for n, loss in zip(counts, losses)])`); a loss summed with
         `+=` over the batches is its terms'. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
-        that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
+        that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), a
+        deep copy of one (`best_model = copy.deepcopy(model)`, kept when the loss improves), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
         where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
         torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class, and so does what a

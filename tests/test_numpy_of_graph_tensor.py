@@ -541,3 +541,48 @@ def test_a_confidence_derived_through_post_processing_helpers(tmp_path: Path) ->
 
     assert found("values") == [15]
     assert found("indices") == []
+
+
+# A notebook keeping a deep copy of its best model (None until the first improvement), then running it on a mixture
+# and converting the mask estimate.
+BEST_MODEL = """
+    import copy
+    import numpy as np
+    import torch
+    import torch.nn as nn
+
+    class MaskNet(nn.Module):
+        def __init__(self, n_freq=257, hidden=128):
+            super().__init__()
+            self.rnn = nn.LSTM(n_freq, hidden, batch_first=True)
+            self.out = nn.Linear(hidden, n_freq)
+
+        def forward(self, spec):
+            h, _ = self.rnn(spec)
+            return torch.sigmoid(self.out(h))
+
+    model = MaskNet()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    best_loss, best_model = float("inf"), None
+    for epoch in range(10):
+        mixture, target = torch.rand(4, 100, 257), torch.rand(4, 100, 257)
+        loss = ((model(mixture) * mixture - target) ** 2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if loss.item() < best_loss:
+            best_loss, best_model = loss.item(), copy.deepcopy(model)
+
+    mixture = torch.rand(1, 100, 257)
+    ESTIMATE
+    np.save("mask.npy", mask_est[0].numpy())
+"""
+
+
+def test_the_mask_a_deep_copy_of_the_best_model_estimates() -> None:
+    def found(estimate: str) -> list[int]:
+        return rows(textwrap.dedent(BEST_MODEL).replace("ESTIMATE", estimate))
+
+    assert found("mask_est = best_model(mixture)") == [31]
+    assert found("mask_est = best_model(mixture).detach()") == []
+    assert found("with torch.no_grad():\n    mask_est = best_model(mixture)") == []

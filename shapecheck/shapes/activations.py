@@ -344,9 +344,10 @@ def _last_names(losses: frozenset[str]) -> frozenset[str]:
 
 def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | None = None
                     ) -> tuple[cst.Call | None, int | None]:
-    """The call that built the object `instance` refers to, through local names, `self.attr` and the calls that
-    return the module they're called on: `Net()` for `model` after `model = Net().to(device)` or
-    `model = Net(); model = model.cuda()`. None when it can't be told."""
+    """The call that built the object `instance` refers to, through local names, `self.attr`, the calls that
+    return the module they're called on and deep copies, which build another of the same: `Net()` for `model`
+    after `model = Net().to(device)` or `model = Net(); model = model.cuda()`, and for `best =
+    copy.deepcopy(model)`. None when it can't be told."""
     expr: cst.BaseExpression = instance
     for _ in range(8):
         expr, before = ctx.value_of(expr, before)
@@ -355,6 +356,9 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
         func = expr.func
         if type(func) is cst.Attribute and func.attr.value in _SAME_MODULE:
             expr = func.value
+            continue
+        if ctx.qualname(func) == "copy.deepcopy" and len(expr.args) == 1 and not expr.args[0].keyword:
+            expr = expr.args[0].value
             continue
         return expr, before
     return None, before
