@@ -18,7 +18,7 @@ from shapecheck.objects.callers import calls_passing, every_call_passes, importe
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.modules import is_module
 from shapecheck.objects.stored import every_construction_passes, stored_parameter
-from shapecheck.objects.values import FunctionValue, Instance, TorchObject
+from shapecheck.objects.values import ClassValue, FunctionValue, Instance, TorchObject
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.shapes.activations import (
     construction_of,
@@ -55,6 +55,10 @@ SET_GRAD_ENABLED = frozenset({"torch.set_grad_enabled", "torch.autograd.set_grad
 
 # Module methods that return the module on the device it is on (`.to(torch.float16)` is no move).
 KEEPS_DEVICE = frozenset({"to", "train", "eval", "float", "half", "double", "bfloat16", "requires_grad_"})
+# Torch functions that make a tensor of data: it has no graph unless asked for one (`requires_grad=True`).
+_MADE_FROM_DATA = frozenset({"torch.from_numpy", "torch.tensor", "torch.as_tensor", "torch.zeros", "torch.ones",
+                             "torch.empty", "torch.full", "torch.arange", "torch.linspace", "torch.Tensor",
+                             "torch.FloatTensor", "torch.LongTensor"})
 
 # "stored" / "stored-device": `self.model(x)` of a trainer that stores a constructor parameter there (moved to a
 # device, for the second): its constructions say whether it is a model
@@ -166,7 +170,10 @@ class NumpyOfGraphTensor(Rule):
         model moved with `.to(device)` / `.cuda()` is reported under `no_grad` too, and after `.detach()`, `.data`
         or `.argmax()`, which leave the graph but not the GPU.
 
-        Not reported: `.numpy(force=True)`, tensors of unknown origin, outputs of parameter-free layers
+        Not reported: `.numpy(force=True)`, tensors of unknown origin, an element of the tuple a project model's
+        `forward` returns that it makes of data on every `return` of such a tuple (the anchors an RPN returns
+        beside its outputs, `torch.from_numpy(anchor).float()`, also through a submodule's tuple; a trainer's
+        `self.model(x)`: of every model its constructions hand in), outputs of parameter-free layers
         (`nn.Tanh()(t)`, or an `nn.Module` subclass that reads no attribute of `self`, or whose `forward` reads
         only its buffers), outputs of a model moved
         back by `model.to("cpu")` / `model.cpu()` after its last move to a device, `.data.numpy()` of a model kept on the CPU, outputs computed or
@@ -689,6 +696,42 @@ class NumpyOfGraphTensor(Rule):
             unknown = Learner(make_model())
             np.save("unknown.npy", unknown.raw(x).numpy())
         """,
+        # A detector's RPN returns its anchors beside its outputs, made from numpy (bubbliiiing/faster-rcnn-pytorch):
+        # the trainer hands them to a numpy target builder; they have no graph, the locations next to them do
+        """
+        import numpy as np
+        import torch
+        from torch import nn
+        class RegionProposals(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.loc = nn.Conv2d(8, 36, 1)
+            def forward(self, x):
+                locs = self.loc(x)
+                anchor = torch.from_numpy(np.zeros((405, 4))).unsqueeze(0).float().to(x.device)
+                return locs, anchor
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rpn = RegionProposals()
+            def forward(self, x, mode="rpn"):
+                if mode == "rpn":
+                    locs, anchor = self.rpn.forward(x)
+                    return locs, anchor
+                return self.rpn.loc(x)
+        class DetectorTrainer(nn.Module):
+            def __init__(self, model_train):
+                super().__init__()
+                self.model_train = model_train
+            def forward(self, imgs):
+                locs, anchor = self.model_train(imgs, mode="rpn")
+                targets = anchor[0].cpu().numpy() * 2.0
+                return locs.sum() + float(targets.sum())
+        trainer = DetectorTrainer(Detector())
+        detector = Detector()
+        _, anchors = detector(torch.randn(1, 8, 15, 15))
+        np.save("anchors.npy", anchors.numpy())
+        """,
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -1084,6 +1127,42 @@ class NumpyOfGraphTensor(Rule):
                 learner.step(x, y)
             np.savetxt("preds.txt", learner.predict(x).numpy())
         """,
+        # The detector's locations beside its anchors are its output: the trainer converts them with autograd on,
+        # and so does a script (the twin of the anchors VALID above).
+        Invalid("""
+        import numpy as np
+        import torch
+        from torch import nn
+        class RegionProposals(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.loc = nn.Conv2d(8, 36, 1)
+            def forward(self, x):
+                locs = self.loc(x)
+                anchor = torch.from_numpy(np.zeros((405, 4))).unsqueeze(0).float().to(x.device)
+                return locs, anchor
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rpn = RegionProposals()
+            def forward(self, x, mode="rpn"):
+                if mode == "rpn":
+                    locs, anchor = self.rpn.forward(x)
+                    return locs, anchor
+                return self.rpn.loc(x)
+        class DetectorTrainer(nn.Module):
+            def __init__(self, model_train):
+                super().__init__()
+                self.model_train = model_train
+            def forward(self, imgs):
+                locs, anchor = self.model_train(imgs, mode="rpn")
+                targets = locs[0].cpu().numpy() * 2.0
+                return anchor.sum() + float(targets.sum())
+        trainer = DetectorTrainer(Detector())
+        detector = Detector()
+        locs, _ = detector(torch.randn(1, 8, 15, 15))
+        np.save("locs.npy", locs.numpy())
+        """, count=2),
     ]
 
     def __init__(self, ctx: Context) -> None:
@@ -1100,6 +1179,10 @@ class NumpyOfGraphTensor(Rule):
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
         # a comprehension's target as its element reads it, by node: what the comprehension iterates
         self._comprehended: dict[int, cst.BaseExpression] = {}
+        # the last trainer attribute's call followed, and the position of its tuple unpacked (`rois, anchor =
+        # self.model(x)`): `.numpy()` calls by node -> that position, judged with the constructions in `finish`
+        self._unpacked_stored: tuple[cst.Call, int | None] | None = None
+        self._stored_index: dict[int, int] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.ctx.grad_disabled:
@@ -1123,10 +1206,14 @@ class NumpyOfGraphTensor(Rule):
         if type(func) is not cst.Attribute or func.attr.value != "numpy" or node.args:
             self._note_converted_list(node)
             return
+        self._unpacked_stored = None
         found = self._origin(func.value)
         if found is None:
             return
         origin, call = found
+        if self._unpacked_stored is not None and self._unpacked_stored[0] is call \
+                and self._unpacked_stored[1] is not None:
+            self._stored_index[id(node)] = self._unpacked_stored[1]
         if origin == "argument":  # `no_grad` here or not: the graph comes with what the callers pass
             self.pending.append((node, origin, call, self.ctx.function, None))
         elif origin == "weights":
@@ -1272,6 +1359,11 @@ class NumpyOfGraphTensor(Rule):
             if self._frozen(origin, call):
                 continue
             if origin == "stored" or origin == "stored-device":
+                index = self._stored_index.get(id(node))
+                if index is not None and every_construction_passes(self.ctx, *self.stored[call], lambda reader, passed:
+                                                                   self._element_of_data(project_class(reader, passed),
+                                                                                         index)):
+                    continue  # `anchor` of `rois, anchor = self.model(x)`: made of data by every model handed in
                 if self._handed_models_at_construction(call):
                     self.report(node, f"`.numpy()` on the output of `{self.ctx.code(call.func)}`, a model moved to a "
                                       "device: on a GPU it raises, `no_grad` or not; use `.cpu().numpy()` "
@@ -1465,9 +1557,12 @@ class NumpyOfGraphTensor(Rule):
         if self._is_loss(call, before, ctx):
             return None if self._predictions_without_graph(call, before, ctx) else ("loss", call)
         if self._is_model(func, before, ctx):
+            if index is not None and self._element_of_data(project_class(ctx, func, before), index):
+                return None
             return ("device", call) if self._moved(func, before, ctx) else ("model", call)
         stored = stored_parameter(ctx, func) if type(func) is cst.Attribute else None
         if stored is not None:
+            self._unpacked_stored = (call, index)
             self.stored[call] = stored
             return ("stored-device", call) if self._moved(func, before, ctx) else ("stored", call)
         if type(func) is cst.Name and ctx.function is not None:
@@ -1596,6 +1691,57 @@ class NumpyOfGraphTensor(Rule):
         finally:
             self._method_depth -= 1
         return "model", call
+
+    def _element_of_data(self, owner: ClassValue | None, index: int) -> bool:
+        """The element at `index` of the tuples the module class `owner` returns from `forward` is made of data,
+        with no graph, on every such `return`: the anchors an RPN returns beside its outputs (`anchor =
+        torch.from_numpy(anchor).float().to(x.device)`), also through a submodule's own tuple (`rois, anchor =
+        self.rpn.forward(x)`, `return rois, anchor`). A `return` of no tuple is another mode's: a tuple is what
+        the caller unpacks."""
+        if owner is None or self._method_depth > 2:
+            return False
+        returns = [returned for returned in forward_returns(owner.ctx).of(owner.node)
+                   if type(returned.value) is cst.Tuple and len(returned.value.elements) > index]
+        self._method_depth += 1
+        try:
+            for returned in returns:
+                element = returned.value.elements[index]  # type: ignore[attr-defined]
+                with owner.ctx.at(returned.point):
+                    if type(element) is not cst.Element or not returned.settled \
+                            or not self._made_from_data(element.value, owner.ctx):
+                        return False
+        finally:
+            self._method_depth -= 1
+        return bool(returns)
+
+    def _made_from_data(self, expr: cst.BaseExpression, ctx: Context) -> bool:
+        """`expr` is a tensor a torch function made of data (`torch.from_numpy(a).unsqueeze(0).float()`), or the
+        element of a submodule's tuple that is one, with no graph."""
+        before: int | None = None
+        for _ in range(8):
+            if type(expr) is cst.Name:
+                value, seq = ctx.value_of(expr, before)
+                binding = ctx.binding(expr, before) if value is expr else None
+                if binding is not None and binding.kind == "unpack" and binding.index is not None \
+                        and not binding.starred and type(binding.value) is cst.Call:
+                    module = binding.value.func
+                    if type(module) is cst.Attribute and module.attr.value == "forward":
+                        module = module.value  # `self.rpn.forward(x)`: the submodule's own `forward`
+                    return self._element_of_data(project_class(ctx, module, binding.seq), binding.index)
+                if value is expr:
+                    return False
+                expr, before = value, seq
+            elif type(expr) is cst.Call:
+                func = expr.func
+                if ctx.qualname(func) in _MADE_FROM_DATA:
+                    return not any(arg.keyword is not None and arg.keyword.value == "requires_grad" for arg in expr.args)
+                if type(func) is not cst.Attribute or ctx.qualname(func) is not None \
+                        or func.attr.value not in GRAPH_PRESERVING | KEEPS_DEVICE | {"type_as"}:
+                    return False
+                expr = func.value
+            else:
+                return False
+        return False
 
     def _moved(self, module: cst.BaseExpression, before: int | None, ctx: Context | None = None) -> bool:
         """The module was moved off the CPU: built with `.to(device)` / `.cuda()` on it, or moved by a statement

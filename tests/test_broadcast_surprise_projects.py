@@ -481,3 +481,161 @@ def test_every_step_of_windows_ending_on_a_range_of_options_against_the_next_rea
     found = _findings(project, {**METERS, "src/train.py": METERS["src/train.py"] % output})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`out` is (batch, args.window), `y` is (batch, 1)" in message for _, _, message in found)
+
+
+# the same dataset in a trainer class of the package holding the model and the criterion on `self`, its epoch run
+# from the script on a loader of simulated readings: the windows are as many as `__init__` finds ends for, a count
+# nothing states, and a loop over a loader of them is written to take its passes; `%s` is how the GRU's per-step
+# outputs are read
+METER_TRAINER = {
+    **{name: text for name, text in METERS.items() if name != "src/train.py"},
+    "src/meter/trainer.py": """
+        import torch
+
+
+        class Runner:
+            def __init__(self, model, lr: float = 1e-3):
+                self.model = model
+                self.loss_fn = torch.nn.L1Loss()
+                self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+            def epoch(self, loader):
+                total = 0.0
+                for x, y in loader:
+                    out = %s
+                    loss = self.loss_fn(out, y)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+                    total += loss.item()
+                return total / len(loader)
+    """,
+    "src/train.py": """
+        import argparse
+
+        import numpy as np
+        from torch.utils.data import DataLoader
+
+        from meter import GRUNet, MeterWindows
+        from meter.trainer import Runner
+
+
+        def simulate(n_hours: int, n_meters: int, seed: int = 0):
+            rng = np.random.default_rng(seed)
+            daily = np.sin(np.arange(n_hours) * 2 * np.pi / 24)[:, None]
+            return (daily + 0.1 * rng.standard_normal((n_hours, n_meters))).astype(np.float32)
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--days", type=int, default=90)
+            parser.add_argument("--window", type=int, default=48)
+            args = parser.parse_args()
+            readings = simulate(args.days * 24, n_meters=3)
+            loader = DataLoader(MeterWindows(readings, args.window), batch_size=32, shuffle=True)
+            runner = Runner(GRUNet(3))
+            for epoch in range(3):
+                print(epoch, runner.epoch(loader))
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.model(x).squeeze(-1)", [("src/train.py", 26)]),
+                                                  ("self.model(x)[:, -1]", [])])
+def test_a_trainers_epoch_over_windows_of_simulated_readings(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**METER_TRAINER, "src/meter/trainer.py": METER_TRAINER["src/meter/trainer.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
+
+
+# a trainer of the package holding the criterion on `self`, the model typed with its class of another module, over
+# a loader of a dataset that reads its rows from a CSV file (as many as the file holds) and yields each price as a
+# 0-d tensor; `%s` is the prediction the criterion gets
+HOUSING = {
+    "housing/__init__.py": "",
+    "housing/data.py": """
+        import csv
+
+        import numpy as np
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class HousingRows(Dataset):
+            def __init__(self, path: str, n_features: int = 8):
+                self.features, self.prices = [], []
+                with open(path) as f:
+                    for row in csv.reader(f):
+                        self.features.append(np.array([float(v) for v in row[:n_features]], dtype=np.float32))
+                        self.prices.append(float(row[n_features]))
+
+            def __len__(self):
+                return len(self.prices)
+
+            def __getitem__(self, idx):
+                return torch.from_numpy(self.features[idx]), torch.tensor(self.prices[idx], dtype=torch.float32)
+    """,
+    "housing/model.py": """
+        import torch.nn as nn
+
+
+        class PriceNet(nn.Module):
+            def __init__(self, n_features: int = 8, hidden: int = 64):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(n_features, hidden), nn.ReLU(), nn.Linear(hidden, 1))
+
+            def forward(self, x):
+                return self.net(x)
+    """,
+    "housing/trainer.py": """
+        import torch
+        import torch.nn as nn
+
+        from housing.model import PriceNet
+
+
+        class Trainer:
+            def __init__(self, model: PriceNet, lr: float = 1e-3):
+                self.model = model
+                self.criterion = nn.MSELoss()
+                self.optimizer = torch.optim.SGD(model.parameters(), lr=lr)
+
+            def train_epoch(self, loader):
+                self.model.train()
+                for feats, price in loader:
+                    pred = %s
+                    loss = self.criterion(pred, price)
+                    self.optimizer.zero_grad()
+                    loss.backward()
+                    self.optimizer.step()
+    """,
+    "main.py": """
+        import sys
+
+        from torch.utils.data import DataLoader
+
+        from housing.data import HousingRows
+        from housing.model import PriceNet
+        from housing.trainer import Trainer
+
+
+        def main(path):
+            loader = DataLoader(HousingRows(path), batch_size=64, shuffle=True)
+            trainer = Trainer(PriceNet())
+            for epoch in range(10):
+                trainer.train_epoch(loader)
+
+
+        if __name__ == "__main__":
+            main(sys.argv[1])
+    """,
+}
+
+
+@pytest.mark.parametrize(("prediction", "reported"), [("self.model(feats)", [("main.py", 15)]),
+                                                      ("self.model(feats).squeeze(-1)", [])])
+def test_a_trainers_criterion_against_scalar_targets_of_rows_a_file_holds(
+        project: Path, prediction: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**HOUSING, "housing/trainer.py": HOUSING["housing/trainer.py"] % prediction})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`pred` is (batch, 1), `price` is (batch,)" in message for _, _, message in found)

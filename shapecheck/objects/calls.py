@@ -554,10 +554,7 @@ class Calls:
         if expand(0):
             return _drawn_per_element(ev, expr, Seq(tuple(results)))
         each = self._any_element(expr, clauses, frame, ran)
-        count = _one_per_item(ev, clauses, before)
-        counted = {} if count is None else {"least": count, "most": count, "grown": object()}
-        if not counted:  # one element per sample of a batch a size the code names counts (see `Seq.grown`)
-            counted = {"grown": size} if (size := _one_per_sample(ev, clauses, before)) is not None else {}
+        counted = _one_per_item(ev, clauses, before)
         return _drawn_per_element(ev, expr, Seq((), complete=False, each=each, **counted))
 
     def _any_element(self, expr: cst.ListComp | cst.GeneratorExp | cst.DictComp, clauses: list[cst.CompFor],
@@ -601,27 +598,22 @@ def _listed_ints(iterable: object, clause: cst.CompFor) -> Dim | None:
     return some_int(iterable, ("comprehension", id(clause)), clause.target.value)
 
 
-def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> int | None:
-    """How many elements a comprehension of one `for` clause and no condition makes over a list of known length:
-    one per item (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows), or over the rows of an array of
-    known rows (`[float(r.sum()) for r in feats]`), as a list a loop grew by one element a pass is counted."""
+def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> dict[str, object]:
+    """How many elements a comprehension of one `for` clause and no condition makes, as `Seq` counts them: one per
+    item of a list of known length (`np.stack([x[i:i + w] for i in range(110)])` stacks 110 windows) or of an array
+    of known rows (`[float(r.sum()) for r in feats]`), as a list a loop grew by one element a pass is counted; or
+    one per sample of a list counted by a size the code names (`[y for _, y in batch]` of a `collate_fn`'s
+    samples: see `Seq.grown`)."""
     if len(clauses) != 1 or clauses[0].ifs:
-        return None
+        return {}
     iterable = ev.iterated(ev.object(clauses[0].iter, before))
     if not isinstance(iterable, Seq):
-        return None
-    if iterable.complete:
-        return len(iterable.items)
-    return iterable.most if iterable.most is not None and iterable.least == iterable.most else None
-
-
-def _one_per_sample(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> Dim | None:
-    """How many elements a comprehension of one `for` clause and no condition makes over a list counted by a size
-    the code names (`[y for _, y in batch]` of a `collate_fn`'s samples): that size."""
-    if len(clauses) != 1 or clauses[0].ifs:
-        return None
-    iterable = ev.iterated(ev.object(clauses[0].iter, before))
-    return iterable.grown if isinstance(iterable, Seq) and isinstance(iterable.grown, Dim) else None
+        return {}
+    count = len(iterable.items) if iterable.complete else \
+        iterable.most if iterable.most is not None and iterable.least == iterable.most else None
+    if count is not None:
+        return {"least": count, "most": count, "grown": object()}
+    return {"grown": iterable.grown} if isinstance(iterable.grown, Dim) else {}
 
 
 def _drawn_per_element(ev: Evaluator, expr: cst.ListComp | cst.GeneratorExp, elements: Seq) -> Seq:

@@ -148,23 +148,27 @@ def _declared_int(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> 
     if type(expr) is not cst.Name:
         return False
     if before < 0:
-        return _declared_int_in_run(ev, expr, before)
+        return declared_in_run(ev, expr, before)
     bindings = ev.candidates(expr, before)
     return bool(bindings) and all(
         binding.kind == "param" and type(binding.statement) is cst.FunctionDef
         and _is_int(param_annotation(binding.statement, binding.name)) for binding in bindings)
 
 
-def _declared_int_in_run(ev: ShapeEvaluator, name: cst.Name, before: int) -> bool:
-    """In a call being run, a parameter of the function run annotated `int` that its body never rebinds: an int
-    whatever the caller hands it (`Dataset(args.items)`, an option the command line sets), as where it is written."""
+def declared_in_run(ev: ShapeEvaluator, name: cst.Name, before: int, types: tuple[str, ...] = ("int",)) -> bool:
+    """In a call being run, a parameter of the function run annotated with one of `types` that its body never
+    rebinds: an int (or a float) whatever the caller hands it (`Dataset(args.items)`, an option the command line
+    sets, `n_intents: int` given the caller's `args.intents`), as where it is written."""
     frame = ev.frame_at(before)[0]
     while name.value not in frame.names:
         if frame.parent is None:
             return False
         frame = frame.parent
     function = frame.function
-    return type(function) is cst.FunctionDef and _is_int(param_annotation(function, name.value)) \
+    if type(function) is not cst.FunctionDef:
+        return False
+    annotation = param_annotation(function, name.value)
+    return type(annotation) is cst.Name and annotation.value in types \
         and name.value not in set(function_facts_names(function.body))
 
 

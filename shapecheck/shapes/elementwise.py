@@ -11,7 +11,7 @@ from shapecheck.engine.syntax import is_self_attribute, param_annotation
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Const, Opaque
-from shapecheck.shapes.args import Args, as_function, dtype_of
+from shapecheck.shapes.args import Args, as_function, declared_in_run, dtype_of
 from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.matmul import matmul
 from shapecheck.shapes.shape import DtypeFamily, Shape
@@ -148,7 +148,7 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
         if binding is not None and binding.kind == "unpack" and ev.size(expr, before) is not None \
                 and _unpacked_from_sizes(binding):
             return True
-        if binding is None and before < 0 and _number_parameter(ev, expr, before):
+        if binding is None and before < 0 and declared_in_run(ev, expr, before, ("int", "float")):
             return True
         if binding is not None and binding.kind == "assign" and is_int(ev.ctx, expr, before):
             return True  # `label = i % n_keywords` of a loop over `range(n_clips)`: an int, spelled so
@@ -184,16 +184,6 @@ def _holds_number(value: object) -> bool:
     return isinstance(value, Const) and type(value.value) is float or isinstance(value, Dim) and (
         value.literal is not None or not any(atom.placeholder for atom in value.atoms)) \
         or isinstance(value, Opaque) and value.number
-
-
-def _number_parameter(ev: ShapeEvaluator, name: cst.Name, before: int) -> bool:
-    """A parameter annotated `int` or `float` of the function a run is in, whatever the call gives it (`n_intents:
-    int` given the caller's `args.intents`, a size the code names)."""
-    frame, _ = ev.frame_at(before)
-    if type(frame.function) is not cst.FunctionDef or name.value not in frame.names:
-        return False
-    annotation = param_annotation(frame.function, name.value)
-    return type(annotation) is cst.Name and annotation.value in ("int", "float")
 
 
 def _unpacked_from_sizes(binding) -> bool:

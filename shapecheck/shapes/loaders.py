@@ -153,7 +153,21 @@ def _project_batches(loader: TorchObject, dataset: Instance, part: TorchObject |
     each = _collate(loader, per_item_draws(ev, sample, drawn) if drawn else sample, batch)
     if each is None:
         return None
-    return Seq((), complete=False, each=each, least=_least(loader, length, part))
+    return Seq((), complete=False, each=each, least=_least(loader, length, part) or _written_to_run(loader, length))
+
+
+def _written_to_run(loader: TorchObject, length: Dim) -> int:
+    """1 where a loader over a dataset class of the project gives a batch however many samples the data holds: a
+    length nothing states (windows cut from the series a file holds, `len(self.items)` of a list `__init__` grew
+    under a condition) holds a sample in the run the program is written for, as a trainer's `for x, y in loader:`
+    is written to take its passes and an option's default is the run it is written for; a short dataset may not
+    fill a batch a `drop_last` not known to be False drops, and a length the code states decides by itself."""
+    if at_defaults(length) is not None:
+        return 0
+    drop_expr = loader.argument(8, "drop_last")
+    if drop_expr is not None and truth(loader.site.read("value", drop_expr)) is not False:  # type: ignore[union-attr]
+        return 0
+    return 1
 
 
 def _list_batches(loader: TorchObject, dataset: Seq, part: TorchObject | None) -> Seq | None:

@@ -3,6 +3,8 @@ their `torch.cat`s have the same length; lists grown apart, or unevenly, stay un
 
 from __future__ import annotations
 
+import pytest
+
 from tests.helpers import lint
 
 HEAD = '''
@@ -125,7 +127,19 @@ def test_a_dataset_attribute_grown_on_every_pass_with_column_targets_is_silent()
                 "SC104").findings == []
 
 
-def test_a_dataset_attribute_grown_on_some_passes_only_has_no_length() -> None:
-    """Rows kept under a condition: the dataset may be empty, so the loop over the loader may run no pass."""
-    kept = "            if features[0] > 0:\n                self.rows.append((features, float(features.sum())))"
-    assert lint(ROWS_DATASET % kept, "SC104").findings == []
+KEPT = "            if features[0] > 0:\n                self.rows.append((features, float(features.sum())))"
+
+
+def test_a_dataset_of_rows_kept_under_a_condition_is_written_to_hold_some() -> None:
+    """Rows kept under a condition are as many as the data gives, a number nothing states: the program is written
+    for data, so a loader that drops no short batch gives one and the trainer's loss is judged on it."""
+    found = lint(ROWS_DATASET % KEPT, "SC104").findings
+    assert [f.location.row for f in found] == [33]
+
+
+@pytest.mark.parametrize("drop", ["True", "args.drop_last"])
+def test_a_loader_that_may_drop_the_short_batch_of_rows_nothing_counts_gives_none(drop: str) -> None:
+    """Fewer rows than one batch may be all the data holds: a `drop_last` not known to be False drops them."""
+    source = (ROWS_DATASET % KEPT).replace("batch_size=16, shuffle=True)", f"batch_size=16, drop_last={drop})")
+    assert "drop_last=" in source
+    assert lint(source, "SC104").findings == []
