@@ -689,14 +689,6 @@ def test_a_moved_model_handed_to_an_evaluation_helper_with_the_loader_of_another
 ENGINE = """
     import torch
 
-    def train_one_epoch(model, loader, optimizer, criterion, device):
-        model.train()
-        for images, labels in loader:
-            images, labels = images.to(device), labels.to(device)
-            optimizer.zero_grad()
-            criterion(model(images), labels).backward()
-            optimizer.step()
-
     @torch.no_grad()
     def accuracy(model, loader):
         model.eval()
@@ -711,7 +703,7 @@ ATTRIBUTE_TRAINER = """
     import torch
     import torch.nn as nn
     from torch.utils.data import DataLoader, TensorDataset
-    from utils.engine import accuracy, train_one_epoch
+    from utils.engine import accuracy
 
     def build_model(num_classes):
         return nn.Sequential(nn.Flatten(), nn.Linear(784, 64), nn.ReLU(), nn.Linear(64, num_classes))
@@ -728,7 +720,11 @@ ATTRIBUTE_TRAINER = """
 
         def run(self):
             for epoch in range(self.cfg["epochs"]):
-                train_one_epoch(self.model, self.train_loader, self.optimizer, self.criterion, self.device)
+                self.model.train()
+                for images, labels in self.train_loader:
+                    self.optimizer.zero_grad()
+                    self.criterion(self.model(images.to(self.device)), labels.to(self.device)).backward()
+                    self.optimizer.step()
                 print(epoch, accuracy(self.model, self.val_loader))
 """
 
@@ -739,12 +735,12 @@ def test_a_trainer_s_moved_model_and_loader_attribute_handed_to_an_evaluation_he
         engine = textwrap.dedent(ENGINE).replace("BATCH", batch)
         trainer = textwrap.dedent(ATTRIBUTE_TRAINER).replace("MODEL", model)
         if same_file:
-            trainer = trainer.replace("from utils.engine import accuracy, train_one_epoch\n", engine)
+            trainer = trainer.replace("from utils.engine import accuracy\n", engine)
         return project_rows(tmp_path, "train.py", {"utils/__init__.py": "", "utils/engine.py": engine,
                                                    "train.py": trainer}, "SC211")
 
-    assert found() == [23]  # reported at the call: the helper's module cannot see it
-    assert found(same_file=True) == [22]
+    assert found() == [27]  # reported at the call: the helper's module cannot see it
+    assert found(same_file=True) == [14]
     assert found(batch="images = images.to(next(model.parameters()).device)") == []
     assert found(batch="images = images.to(next(model.parameters()).device)", same_file=True) == []
     assert found(model="build_model(10)") == []
