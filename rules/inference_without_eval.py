@@ -224,8 +224,8 @@ class InferenceWithoutEval(Rule):
         same-file factory with one `return` of a tuple (`model, opt = build()`, then handed on to helpers as
         above) is what that tuple holds, a `copy.deepcopy` of a model is that model, so is a
         LightningModule's `Net.load_from_checkpoint(path)` (Lightning leaves it in train mode), and a model a function of
-        the project returns (`model = build_model(cfg)`, of this file or imported) is what the objects floor
-        finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
+        the project returns (`model = build_model(cfg)`, of this file or imported), or a registry's entry
+        (`MODELS[args.model](...)`, a dict whose classes all agree), is what the objects floor finds it builds, unless the function switches a mode itself (a loader calling `model.eval()` before
         `return model`).
 
         Also a model built so and handed to a function of another project file (`evaluate(model, val_loader)`
@@ -238,7 +238,10 @@ class InferenceWithoutEval(Rule):
         classes of other modules: a momentum method's `class BYOL(BaseMomentumMethod)`). In a file that trains,
         such a pass in a method of a trainer or wrapper class counts when the method is called only from outside
         the class, and each time in no loop (`forecaster.fit(loader, epochs)` then `forecaster.predict(x)` in
-        `train.py`): a prediction served after training, which left the model in train mode.
+        `train.py`): a prediction served after training, which left the model in train mode; and so does such a
+        pass in a plain function that every call, here or in a module importing it, makes in no loop, those here
+        after a backward pass (a notebook's `predict_proba(x)` once the cells above trained the network; one
+        called before training, or in the epoch loop, is a check or a snapshot).
 
         Also, whatever else in the file switches modes, a trainer's method predicting with its `self.model` when it
         is called on an object just built (`inference = Learner(data, Net())`, then `inference.predict_array(x)`)
@@ -1154,7 +1157,9 @@ class InferenceWithoutEval(Rule):
         unlooped = {id(call) for call, _ in self._unlooped}
         # a call in no loop of a file that trains is a snapshot, unless its method is a prediction others ask for
         snapshots = {id(call) for call, function in self._unlooped
-                     if function is None or not self._predicts_for_callers(function)} if trains else set()
+                     if function is None or not (self._predicts_for_callers(function)
+                                                 or self._called_after_training(function, training))} \
+            if trains else set()
         for call, model in calls.found:
             fresh = self._run_on_new_object(call, *owners[id(call)]) if id(call) in owners else None
             if fresh is not None:
@@ -1331,6 +1336,18 @@ class InferenceWithoutEval(Rule):
                    for event in training_loop(reader).mode_switches() if event.kind == "eval"):
                 return False
         return bool(callers)
+
+    def _called_after_training(self, function: cst.FunctionDef, training: TrainingLoop) -> bool:
+        """`function` is a plain function (no method) that every call, in this file or in a module importing it,
+        makes in no loop, those of this file after a backward pass: a notebook's `predict_proba(x)` run once
+        training is done, not a snapshot taken every few epochs nor a check of a model not trained yet."""
+        if self.ctx.class_of_method(function) is not None:
+            return False
+        callers = project_callers(self.ctx, function)
+        trained = min((event.order for event in training.events if event.kind == "backward"), default=None)
+        return bool(callers) and trained is not None and all(
+            caller.site.loop is None and (caller.ctx is not self.ctx or caller.site.order > trained)
+            for caller in callers)  # type: ignore[union-attr]
 
     def _snapshot_while_training(self, found: tuple[cst.CSTNode, cst.FunctionDef | None] | None) -> bool:
         """A call runs under `no_grad` inside a loop that trains (a backward pass in the same iteration): the

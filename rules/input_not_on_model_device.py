@@ -163,9 +163,10 @@ class InputNotOnModelDevice(Rule):
 
         A same-file helper (`def validate(model, loader): for x, y in loader: model(x)`) is reported when every
         call of it, at module level or in a plain function such as `main()`, hands it a moved model and such a
-        loader (`validate(net.to(device), test_loader)`); a helper of one of the project's modules (`from engine
-        import evaluate`) is reported at those calls when its loop feeds its model parameter a batch of its loader
-        parameter that nothing in it rebinds or moves. A batch unpacked in the loop body (`for step, batch in
+        loader (`validate(net.to(device), test_loader)`, or a trainer's `accuracy(self.model, self.val_loader)`
+        where its constructor moves `self.model` and builds `self.val_loader` from CPU data); a helper of one of the
+        project's modules (`from engine import evaluate`) is reported at those calls when its loop feeds its model
+        parameter a batch of its loader parameter that nothing in it rebinds or moves. A batch unpacked in the loop body (`for step, batch in
         enumerate(loader): x, y = batch`) is the loader's as the loop variable is, and so is a batch drawn by hand
         in a loop (`x, y = next(train_iter)` with `train_iter = iter(loader)`). So is a trainer's: `self.model =
         model.to(device)` called on batches of `self.train_loader`, when every construction of the trainer hands it
@@ -187,7 +188,8 @@ class InputNotOnModelDevice(Rule):
 
         Such a predictor or trainer class is also reported where a method calls `self.model` on the batches of a
         CPU loader the method builds itself (`loader = DataLoader(WindowDataset(series, 24, 6))` in `fit`, or of
-        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`), or that
+        the dataset every call of the method hands it: `forecaster.fit(WindowDataset(series))`, here or in a
+        module importing the class), or that
         its constructor builds from a dataset every construction of the class hands it (`self.val_loader =
         DataLoader(val_set)`, `Trainer(net, train_set, TensorDataset(x, y), device)`), or on a part of one
         (`batch["past"]`, `batch[0]`), also where a method (`_step(self, x, y)`) runs `self.model(x)` on what every
@@ -1110,12 +1112,22 @@ class InputNotOnModelDevice(Rule):
         """The call passes a module moved off the CPU as `model` and a CPU DataLoader as `loader`."""
         passed_model = passed_argument(function, site.node, model)
         passed_loader = passed_argument(function, site.node, loader)
-        if passed_model is None or type(passed_loader) is not cst.Name:
+        if passed_model is None or type(passed_loader) is not cst.Name and not is_self_attribute(passed_loader):
             return False
+        # a trainer's `evaluate(self.model, self.val_loader)`: the model its constructor moves
+        owner = self.ctx.class_of_method(site.function) if site.function is not None else None
+        held = owner is not None and is_self_attribute(passed_model) \
+            and self._moved_by_constructor(owner, self.ctx.code(passed_model))
         with self.ctx.at(point):
             keys, moved_anyway = self._moved_parts(passed_model)
-            return (moved_anyway or any(key in moved for key in keys)) \
-                and _loader_source(self.ctx, passed_loader, imports=True) is not None
+            if not (held or moved_anyway or any(key in moved for key in keys)):
+                return False
+            if type(passed_loader) is cst.Name:
+                return _loader_source(self.ctx, passed_loader, imports=True) is not None
+            built, _ = self.ctx.value_of(passed_loader)
+        # `self.val_loader = DataLoader(data, ...)`: read where the constructor built it, with its names
+        within = self.ctx.point_within(built) if built is not passed_loader else None
+        return within is not None and _cpu_loader_at(self.ctx, built, within) is not None
 
     def _moved_model(self, model: cst.Name) -> tuple[tuple[_Key, ...], bool]:
         """`_moved_parts` of the module a called name is bound to."""

@@ -22,6 +22,8 @@ from shapecheck.objects.values import ClassValue, FunctionValue, Instance, Torch
 from shapecheck.objects.model_outputs import forward_returns
 from shapecheck.shapes.activations import (
     construction_of,
+    element_instances,
+    zipped_list,
     instance_class,
     is_foreign_value,
     is_torch_module_class,
@@ -117,7 +119,8 @@ class NumpyOfGraphTensor(Rule):
         Finds `.numpy()` called on a model's output or a loss computed with autograd on (outside
         `torch.no_grad()` / `inference_mode()`) with no `.detach()` in between (`.cpu()` keeps the graph), and
         on the result of `.cuda()` / `.to("cuda")` with no `.cpu()` in between. The value is followed through
-        local names, tuple unpacking, indexing, shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
+        local names, tuple unpacking, indexing (the values of `heatmaps.max(0)[0]` or `.max(0).values`, not
+        the indices of `.max(1)[1]`), shape-only methods (`.squeeze()`, `.view()`, `.float()`, ...)
         and differentiable ones (`.softmax(dim=1)`, `.sigmoid()`, `.mean()`, ..., or their torch functions:
         `torch.sigmoid(logits)`), through arithmetic (`model(x) * scale`, `(model(x) - y) ** 2`), and through torch's
         joins of a list in the same function (`torch.cat(probs)`
@@ -126,14 +129,20 @@ class NumpyOfGraphTensor(Rule):
         batches])`, `np.array`, `np.sum`, `np.stack`, ...), where a tensor the list holds is such an output,
         computed with autograd on; the list may be one that a method of the class (called on `self`) or a function
         of the file returns by the name it fills (`np.mean([s.mean() for s in self.scores(batches)])` with
-        `out.append(self.model(b))`, `return out`), and a loss summed with `+=` over the batches is its terms'. A model is an instance of a
+        `out.append(self.model(b))`, `return out`), or the list at one place of the tuple it returns (`counts, losses
+        = self.collect()` with `return counts, losses`), and a comprehension's names over a `zip` or `enumerate` of
+        lists are those lists' tensors (`np.sum([n * loss for n, loss in zip(counts, losses)])`); a loss summed with
+        `+=` over the batches is its terms'. A model is an instance of a
         torch module class of the same file, an `nn` layer, a `torchvision` / `timm` / `torch.hub` model, one
-        that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), or
+        that a function of the project returns (`model = build_model(cfg)`, as the objects floor follows it), a
+        deep copy of one (`best_model = copy.deepcopy(model)`, kept when the loss improves), or
         `self(...)` inside a module; what a method of such a model of the project returns counts as its output
         where every `return` is one or a loss (`raw, probs = ranker.relevance(q, d)` with `return raw,
         torch.sigmoid(raw)` after `raw = self(q, d)`), read in the module defining the class, and so does what a
         learner's or trainer's method returns from its `self.model(x)` when the object it is called on holds a module
-        there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`); so does
+        there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`), the object also a loop's over a
+        list of one project class (`for client in self.clients: n, loss = client.evaluate()`, the server built with
+        `[Client(i, loader, model) for ...]` by every construction, in another module); so does
         what a function of the file defined before the call, or of a project module it imports, returns where every
         `return` is such an output or a loss,
         computed with autograd on, of its own model or of the one the call hands it (`probs = predict_proba(model,
@@ -1263,12 +1272,14 @@ class NumpyOfGraphTensor(Rule):
             return [(element.value, None, None) for element in expr.elements if type(element) is cst.Element]
         if type(expr) is cst.ListComp:
             comprehension = expr.for_in
-            if type(comprehension.target) is cst.Name and comprehension.inner_for_in is None:
+            if comprehension.inner_for_in is None:
                 # `[s.mean() for s in self.scores(batches)]`: the target, read in the element, is a tensor of the
-                # iterable (the comprehension's scope is closed where the list is read)
-                for node in self.ctx.walk(expr.elt):
-                    if type(node) is cst.Name and node.value == comprehension.target.value:
-                        self._comprehended[id(node)] = comprehension.iter
+                # iterable (the comprehension's scope is closed where the list is read); `[n * loss for n, loss in
+                # zip(counts, losses)]`: each name of the target a tensor of the list zipped at its place
+                for name, iterated in _comprehension_sources(self.ctx, comprehension):
+                    for node in self.ctx.walk(expr.elt):
+                        if type(node) is cst.Name and node.value == name:
+                            self._comprehended[id(node)] = iterated
             return [(expr.elt, None, None)]
         if type(expr) is cst.Call:
             return self._returned_list(expr)
@@ -1276,10 +1287,14 @@ class NumpyOfGraphTensor(Rule):
             return []
         binding = self.ctx.binding(expr)
         bound = binding.value if binding is not None and binding.kind == "assign" else None
-        if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Tuple \
-                and binding.index is not None and not binding.starred:  # `names, losses = [], []`
-            elements = binding.value.elements
-            bound = elements[binding.index].value if binding.index < len(elements) else None
+        if binding is not None and binding.kind == "unpack" and binding.index is not None and not binding.starred:
+            if type(binding.value) is cst.Tuple:  # `names, losses = [], []`
+                elements = binding.value.elements
+                bound = elements[binding.index].value if binding.index < len(elements) else None
+            elif type(binding.value) is cst.Call:  # `counts, losses = self.test()` of `return counts, losses`
+                return self._returned_list(binding.value, binding.index)
+        if type(bound) is cst.Call:  # `probs = self.predict(x)` of `return probs`
+            return self._returned_list(bound)
         if binding is None or type(bound) not in (cst.List, cst.ListComp):
             return []
         found = [(value, binding.seq, None) for value, _, _ in self._listed(bound)]  # type: ignore[arg-type]
@@ -1291,10 +1306,12 @@ class NumpyOfGraphTensor(Rule):
                 found.append((args[0].value, site.seq + 1, None))
         return found
 
-    def _returned_list(self, call: cst.Call) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
+    def _returned_list(self, call: cst.Call, index: int | None = None
+                       ) -> list[tuple[cst.BaseExpression, int | None, Point | None]]:
         """`self.scores(batches)`, `collect(model, batches)`: the list a method of this class (called on `self`) or a
         function of this file defined before returns by the one name it builds (`out = []`, `out.append(...)`,
-        `return out`), each element with the point at that function's end to read it at."""
+        `return out`), each element with the point at that function's end to read it at; with `index`, the list
+        at that place of the tuple it returns (`return counts, losses`)."""
         func = call.func
         definition = None
         if is_self_attribute(func) and self.ctx.class_def is not None:
@@ -1308,6 +1325,12 @@ class NumpyOfGraphTensor(Rule):
         if point is None or self._method_depth > 2:
             return []
         returns = [node.value for node in self.ctx.walk(definition.body) if type(node) is cst.Return]  # type: ignore
+        if len(returns) == 1 and index is not None and type(returns[0]) is cst.Tuple:
+            elements = returns[0].elements
+            returns = [elements[index].value] \
+                if index < len(elements) and type(elements[index]) is cst.Element else []
+        elif index is not None:
+            return []
         if len(returns) != 1 or type(returns[0]) is not cst.Name:
             return []
         self._method_depth += 1
@@ -1440,9 +1463,13 @@ class NumpyOfGraphTensor(Rule):
                 elif expr.attr.value in LEAVES_GRAPH or ctx.qualname(expr) is not None:
                     return None
                 else:
-                    expr = expr.value  # `outputs.logits`: a field of a model's output
+                    # `outputs.logits`: a field of a model's output; `probs.max(-1).values`: the maximum's values
+                    expr = _reduction_picked(ctx, expr) or expr.value  # type: ignore[arg-type]
             elif kind is cst.Subscript:
-                expr = expr.value
+                picked = _reduction_picked(ctx, expr)  # type: ignore[arg-type]
+                if picked is False:
+                    return None  # the indices of `scores.max(1)[1]`: integers, out of the graph
+                expr = picked if picked is not None else expr.value  # type: ignore[assignment]
             elif kind is cst.BinaryOperation and type(expr.operator) in _DIFFERENTIABLE_OPERATORS:
                 # `powers @ model.coeffs`, `model(x) * scale`: an operand's origin in this function (a parameter's,
                 # what the callers hand in, is left to a `.numpy()` of the parameter itself, but for `arguments`)
@@ -1624,12 +1651,17 @@ class NumpyOfGraphTensor(Rule):
         (at `index` of the tuple it returns) is the model's own output or a loss, computed with autograd on, as
         read where the class is defined: what it returns carries the graph as `forward`'s output does."""
         owner = project_class(ctx, func.value, before)
+        # `for user in self.users: user.test()`: the objects of one class the list holds
+        elements = element_instances(ctx, func.value, before) if owner is None else None
+        if elements is not None and len({id(element.cls.node) for element in elements}) == 1:
+            owner = elements[0].cls
         if owner is None or self._method_depth > 2:
             return None
         # a learner or trainer (not a module): its `self.model(x)` is a model's output when the object it is
         # called on holds a module there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`)
-        held = None if is_torch_module_class(owner.ctx, owner.node) else evaluator(ctx).value(func.value, before)
-        if held is not None and (not isinstance(held, Instance) or held.tainted or held.generic):
+        helds = [] if is_torch_module_class(owner.ctx, owner.node) \
+            else elements or [evaluator(ctx).value(func.value, before)]
+        if any(not isinstance(held, Instance) or held.tainted or held.generic for held in helds):
             return None
         returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
         if not returns:
@@ -1646,13 +1678,13 @@ class NumpyOfGraphTensor(Rule):
                     value = value.elements[index].value
                 with owner.ctx.at(returned.point):
                     found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
-                    if found is not None and found[0] in ("stored", "stored-device") and held is not None:
+                    if found is not None and found[0] in ("stored", "stored-device") and helds:
                         attribute = found[1].func  # `self.model` of `self.model(x)`
-                        module = held.attrs.get(attribute.attr.value) \
-                            if type(attribute) is cst.Attribute and is_self_attribute(attribute) else None
-                        found = ("model", found[1]) if is_module(module) and not (
-                            isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node)) \
-                            else None  # type: ignore[arg-type]
+                        modules = [held.attrs.get(attribute.attr.value) for held in helds] \
+                            if type(attribute) is cst.Attribute and is_self_attribute(attribute) else [None]
+                        found = ("model", found[1]) if all(is_module(module) and not (
+                            isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node))
+                            for module in modules) else None  # type: ignore[arg-type]
                     if found is None or found[0] not in ("model", "device", "loss") \
                             or self._grad_disabled_at(found[1], owner.ctx):
                         return None
@@ -1860,6 +1892,44 @@ class NumpyOfGraphTensor(Rule):
             if site.node is call:
                 return site.grad_disabled
         return ctx.grad_disabled
+
+
+# Tensor methods that, given a dim, return the pair (values, indices): the values keep the graph, the indices don't.
+_VALUES_AND_INDICES = frozenset({"max", "min", "median", "mode", "kthvalue", "topk", "sort", "cummax", "cummin"})
+
+
+def _reduction_picked(ctx: Context, expr: cst.Subscript | cst.Attribute) -> cst.BaseExpression | Literal[False] | None:
+    """For `heatmaps.max(0)[0]` or `probs.max(-1).values` (a method returning values and indices, read by a stated
+    place or name): the tensor the values come from; False for the indices (`scores.max(1)[1]`); None for any
+    other subscript or attribute."""
+    call = expr.value
+    if type(call) is not cst.Call or type(call.func) is not cst.Attribute \
+            or call.func.attr.value not in _VALUES_AND_INDICES or ctx.qualname(call.func) is not None:
+        return None
+    if type(expr) is cst.Attribute:
+        return call.func.value if expr.attr.value == "values" else None
+    if len(expr.slice) != 1 or type(expr.slice[0].slice) is not cst.Index:
+        return None
+    index = expr.slice[0].slice.value
+    if type(index) is not cst.Integer:
+        return False  # which of the two is read is not stated: the indices may be
+    return call.func.value if index.value == "0" else False
+
+
+def _comprehension_sources(ctx: Context, comprehension: cst.CompFor) -> list[tuple[str, cst.BaseExpression]]:
+    """The names a comprehension's target binds to an element of a list, each with that list: the iterable for a
+    plain name, the list zipped or enumerated at the name's place (`for n, loss in zip(counts, losses)`)."""
+    target = comprehension.target
+    if type(target) is cst.Name:
+        return [(target.value, comprehension.iter)]
+    if type(target) is not cst.Tuple:
+        return []
+    found = []
+    for index, element in enumerate(target.elements):
+        listed = zipped_list(ctx, comprehension.iter, index, len(target.elements))
+        if type(element) is cst.Element and type(element.value) is cst.Name and listed is not None:
+            found.append((element.value.value, listed))
+    return found
 
 
 def _under_grad_mode(ctx: Context, definition: cst.FunctionDef, node: cst.CSTNode) -> bool:

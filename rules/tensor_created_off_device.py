@@ -88,7 +88,8 @@ class TensorCreatedOffDevice(Rule):
         hand it), a submodule of such a module (`self.encoder = Encoder(...)`, an `nn.ModuleList` of them that a
         helper builds, or a module handed to its
         constructor: `Seq2Seq(Encoder(...), decoder).to(device)`; also `self.pos = PositionalEncoding(d)` in a model
-        class of a project module importing it, where that model is moved there or by its own importers), a LightningModule (its trainer moves it; its
+        class of a project module importing it, or in a class of that module another holds in turn (an `Encoder`
+        of the module's `Seq2Seq`), where that model is moved there or by its own importers), a LightningModule (its trainer moves it; its
         `training_step` / `validation_step` / ... and the methods they call count as `forward` does), or a module
         meant to be
         moved (the class handles a `device` elsewhere). Hidden-state initialisation is the classic. The new tensor

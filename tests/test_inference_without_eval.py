@@ -468,3 +468,166 @@ def test_a_prediction_after_a_validation_that_switches_back_to_train_mode(tmp_pa
     assert found() == [14]
     assert found(restore="pass") == []  # the validation leaves it in eval mode
     assert found(before="model.eval()") == []
+
+
+# A detector's mAP callback (bubbliiiing/retinanet-pytorch's utils/callbacks.py): built with the model, it predicts
+# with the model `on_epoch_end` is handed, which the fitting helper of another module switches to eval mode first
+# (the script hands the helper `model_train`, maybe a DataParallel of the model, and the callback the model).
+CALLBACK = """
+    import torch
+
+    class EvalCallback:
+        def __init__(self, net, images):
+            self.net = net
+            self.images = images
+
+        def predict(self, image):
+            with torch.no_grad():
+                return self.net(image.unsqueeze(0)).argmax(1)
+
+        def on_epoch_end(self, epoch, model_eval):
+            REBIND
+            return [self.predict(image) for image in self.images]
+"""
+
+FIT = """
+    def fit_one_epoch(model_train, loader, optimizer, criterion, eval_callback, epoch):
+        model_train.train()
+        for x, y in loader:
+            optimizer.zero_grad()
+            criterion(model_train(x), y).backward()
+            optimizer.step()
+        model_train.eval()
+        eval_callback.on_epoch_end(epoch + 1, model_train)
+"""
+
+FITTED = """
+    import torch
+    import torch.nn as nn
+    from utils.callbacks import EvalCallback
+    from utils.utils_fit import fit_one_epoch
+
+    def main(loader, images):
+        model = nn.Sequential(nn.Conv2d(3, 8, 3), nn.BatchNorm2d(8), nn.ReLU(), nn.Flatten(), nn.LazyLinear(5))
+        model_train = model.train()
+        if torch.cuda.device_count() > 1:
+            model_train = nn.DataParallel(model)
+        optimizer = torch.optim.SGD(model.parameters(), lr=0.01)
+        eval_callback = EvalCallback(model, images)
+        for epoch in range(10):
+            fit_one_epoch(model_train, loader, optimizer, nn.CrossEntropyLoss(), eval_callback, epoch)
+"""
+
+
+def test_a_callback_predicting_with_the_model_its_caller_hands_it_after_eval_is_left_to_that_caller(
+        tmp_path: Path) -> None:
+    def found(rebind: str, switch: str = "model_train.eval()") -> list[int]:
+        return project_rows(tmp_path, "utils/callbacks.py", {
+            "utils/__init__.py": "", "utils/callbacks.py": CALLBACK.replace("REBIND", rebind),
+            "utils/utils_fit.py": FIT.replace("model_train.eval()", switch), "train.py": FITTED}, "SC210")
+
+    assert found("self.net = model_eval") == []
+    # the model it was built with, which nothing switches: the constructions decide
+    assert found("pass", switch="pass") == [11]
+
+
+def script_rows(source: str) -> list[int]:
+    return [finding.location.row for finding in lint_text(source, "script.py", resolve(["SC210"])).findings]
+
+
+# A runner building its model from a registry keyed by a command-line option, predicting once training is done.
+RUNNER = """
+    import argparse
+    import torch
+    import torch.nn as nn
+
+    class Classifier(nn.Module):
+        def __init__(self, d_in, n_classes, p=0.3):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(d_in, 64), nn.ReLU(), nn.Dropout(p))
+            self.head = nn.Linear(64, n_classes)
+
+        def forward(self, x):
+            return self.head(self.body(x))
+
+    class Plain(nn.Module):
+        def __init__(self, d_in, n_classes):
+            super().__init__()
+            self.fc = nn.Linear(d_in, n_classes)
+
+        def forward(self, x):
+            return self.fc(x)
+
+    MODELS = {ENTRIES}
+
+    class Runner:
+        def __init__(self, args):
+            self.model = MODELS[args.model](args.d_in, args.n_classes)
+            self.opt = torch.optim.Adam(self.model.parameters())
+
+        def train(self, batches):
+            self.model.train()
+            for x, y in batches:
+                self.opt.zero_grad()
+                nn.functional.cross_entropy(self.model(x), y).backward()
+                self.opt.step()
+
+        def infer(self, x):
+            with torch.no_grad():
+                return self.model(x).softmax(-1)
+
+    if __name__ == "__main__":
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--model", default="clf")
+        parser.add_argument("--d_in", type=int, default=20)
+        parser.add_argument("--n_classes", type=int, default=3)
+        runner = Runner(parser.parse_args())
+        runner.train([(torch.randn(8, 20), torch.randint(0, 3, (8,))) for _ in range(10)])
+        print(runner.infer(torch.randn(4, 20)))
+"""
+
+
+def test_a_runner_s_model_from_a_registry_keyed_by_a_command_line_option() -> None:
+    def found(entries: str) -> list[int]:
+        return script_rows(textwrap.dedent(RUNNER).replace("ENTRIES", entries))
+
+    assert found('"clf": Classifier') == [39]
+    assert found('"plain": Plain') == []
+    # which class the option picks is not known: one has no dropout
+    assert found('"clf": Classifier, "plain": Plain') == []
+
+
+# A notebook's helper predicting with the network the cells above trained.
+NOTEBOOK = """
+    import torch
+    import torch.nn as nn
+
+    net = nn.Sequential(nn.Linear(10, 32), nn.BatchNorm1d(32), nn.ReLU(), nn.Linear(32, 2))
+    opt = torch.optim.SGD(net.parameters(), lr=0.1)
+    X, Y = torch.randn(256, 10), torch.randint(0, 2, (256,))
+
+    def predict_proba(x):
+        with torch.no_grad():
+            return net(x).softmax(1)
+
+    BEFORE
+    for epoch in range(5):
+        for i in range(0, 256, 32):
+            opt.zero_grad()
+            nn.functional.cross_entropy(net(X[i:i + 32]), Y[i:i + 32]).backward()
+            opt.step()
+        EACH_EPOCH
+    AFTER
+"""
+
+
+def test_a_notebook_helper_predicting_once_training_is_done() -> None:
+    def found(before: str = "", each_epoch: str = "", after: str = "") -> list[int]:
+        return script_rows(textwrap.dedent(NOTEBOOK).replace("BEFORE", before).replace("EACH_EPOCH", each_epoch)
+                    .replace("AFTER", after))
+
+    assert found(after="probs = predict_proba(torch.randn(16, 10))") == [11]
+    assert found(after="net.eval()\nprobs = predict_proba(torch.randn(16, 10))") == []
+    # a look at the untrained network, and a snapshot every epoch, are no predictions of the trained one
+    assert found(before="print(predict_proba(X[:4]).shape)") == []
+    assert found(each_epoch="print(predict_proba(X[:8]))") == []

@@ -402,6 +402,26 @@ def test_a_loader_a_method_builds_from_the_dataset_every_call_hands_it() -> None
     assert found("load_windows(series)") == []  # a dataset of unknown items may move them
 
 
+def test_a_loader_a_method_builds_from_the_dataset_the_calls_of_an_importing_module_hand_it(tmp_path: Path) -> None:
+    # a `src/` layout without an `__init__.py` of its own, the script beside it (`from src.forecast import ...`)
+    forecaster = textwrap.dedent(FITTING_FORECASTER).replace("BATCH", 'batch["past"]')
+    forecaster = forecaster[:forecaster.index("\nseries = ") + 1]
+
+    def found(script: str, root: str = "pyproject.toml") -> list[int]:
+        # without a root marker, the modules importing it are searched from the folder above `src/`
+        return project_rows(tmp_path / root, "src/forecast.py", {
+            root: "", "src/forecast.py": forecaster,
+            "run.py": "import numpy as np\nimport torch.nn as nn\nfrom src.forecast import Forecaster, WindowDataset\n"
+                      "series = np.sin(np.linspace(0, 50, 500))\n" + script}, "SC211")
+
+    assert found("forecaster = Forecaster(nn.Linear(24, 6))\nforecaster.fit(WindowDataset(series))\n") == [25]
+    assert found("forecaster = Forecaster(nn.Linear(24, 6))\nforecaster.fit(WindowDataset(series))\n",
+                 root="README.md") == [25]
+    # a call by the method's name on an object the module does not state may hand another dataset
+    assert found("forecaster = Forecaster(nn.Linear(24, 6))\nforecaster.fit(WindowDataset(series))\n"
+                 "def refit(estimator, data):\n    estimator.fit(data)\n") == []
+
+
 SEQ_DATA = """
     import torch
     from torch.utils.data import Dataset
@@ -662,3 +682,66 @@ def test_a_moved_model_handed_to_an_evaluation_helper_with_the_loader_of_another
 
     assert found() == [12]
     assert found(move="feats, labels = feats.to(device), labels.to(device)") == []
+
+
+# A trainer that moves the model its factory builds and keeps its loaders as attributes, handing both to evaluation
+# helpers, of its own module or of `utils/engine.py`, whose loops never move the batches.
+ENGINE = """
+    import torch
+
+    @torch.no_grad()
+    def accuracy(model, loader):
+        model.eval()
+        correct = 0
+        for images, labels in loader:
+            BATCH
+            correct += (model(images).argmax(1) == labels).sum().item()
+        return correct / len(loader.dataset)
+"""
+
+ATTRIBUTE_TRAINER = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    from utils.engine import accuracy
+
+    def build_model(num_classes):
+        return nn.Sequential(nn.Flatten(), nn.Linear(784, 64), nn.ReLU(), nn.Linear(64, num_classes))
+
+    class Trainer:
+        def __init__(self, cfg):
+            self.device = torch.device("cuda" if torch.cuda.is_available() else "cpu")
+            self.model = MODEL
+            self.optimizer = torch.optim.SGD(self.model.parameters(), lr=cfg["lr"])
+            self.criterion = nn.CrossEntropyLoss()
+            data = TensorDataset(torch.randn(128, 1, 28, 28), torch.randint(0, 10, (128,)))
+            self.train_loader = DataLoader(data, batch_size=32, shuffle=True)
+            self.val_loader = DataLoader(data, batch_size=64)
+
+        def run(self):
+            for epoch in range(self.cfg["epochs"]):
+                self.model.train()
+                for images, labels in self.train_loader:
+                    self.optimizer.zero_grad()
+                    self.criterion(self.model(images.to(self.device)), labels.to(self.device)).backward()
+                    self.optimizer.step()
+                print(epoch, accuracy(self.model, self.val_loader))
+"""
+
+
+def test_a_trainer_s_moved_model_and_loader_attribute_handed_to_an_evaluation_helper(tmp_path: Path) -> None:
+    def found(batch: str = "pass", model: str = "build_model(10).to(self.device)", same_file: bool = False
+              ) -> list[int]:
+        engine = textwrap.dedent(ENGINE).replace("BATCH", batch)
+        trainer = textwrap.dedent(ATTRIBUTE_TRAINER).replace("MODEL", model)
+        if same_file:
+            trainer = trainer.replace("from utils.engine import accuracy\n", engine)
+        return project_rows(tmp_path, "train.py", {"utils/__init__.py": "", "utils/engine.py": engine,
+                                                   "train.py": trainer}, "SC211")
+
+    assert found() == [27]  # reported at the call: the helper's module cannot see it
+    assert found(same_file=True) == [14]
+    assert found(batch="images = images.to(next(model.parameters()).device)") == []
+    assert found(batch="images = images.to(next(model.parameters()).device)", same_file=True) == []
+    assert found(model="build_model(10)") == []
+    assert found(model="nn.DataParallel(build_model(10)).to(self.device)") == []

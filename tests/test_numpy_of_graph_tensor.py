@@ -341,3 +341,248 @@ def test_a_curve_from_the_parameter_of_a_model_a_training_helper_hands_back() ->
     assert found("model.features(x) @ model.coeffs") == [29]
     assert found("model.features(x) @ model.coeffs.detach()") == []
     assert found("model.features(x).sum(1)") == []  # the features alone need no parameter
+
+
+# A federated server of one module averaging the losses its clients' evaluation (another module) returns in a tuple,
+# the clients a list of one class every construction of the server hands it.
+CLIENT = """
+    import copy
+    import torch.nn.functional as F
+
+    class Client:
+        def __init__(self, cid, loader, model):
+            self.cid = cid
+            self.loader = loader
+            self.local_model = copy.deepcopy(model)
+
+        def evaluate(self):
+            self.local_model.eval()
+            total, count = 0.0, 0
+            for xb, yb in self.loader:
+                total = total + F.cross_entropy(self.local_model(xb), yb, reduction="sum")
+                count += len(yb)
+            return count, TOTAL
+"""
+
+SERVER = """
+    import numpy as np
+    import torch
+
+    class Server:
+        def __init__(self, global_model, clients):
+            self.global_model = global_model
+            self.clients = clients
+
+        def collect(self):
+            counts, losses = [], []
+            for i, client in enumerate(self.clients):
+                n, loss = client.evaluate()
+                counts.append(n)
+                losses.append(loss)
+            return counts, losses
+
+        def round_loss(self):
+            counts, losses = self.collect()
+            return np.sum([loss / n for n, loss in zip(counts, losses)])
+"""
+
+FEDERATED = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+    from fl.client import Client
+    from fl.server import Server
+
+    def loaders(n):
+        return [DataLoader(TensorDataset(torch.randn(32, 10), torch.randint(0, 4, (32,))), batch_size=8)
+                for _ in range(n)]
+
+    def main():
+        model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 4))
+        clients = [Client(i, loader, model) for i, loader in enumerate(loaders(5))]
+        print(Server(model, clients).round_loss())
+"""
+
+
+def test_the_losses_a_list_of_clients_returns_averaged_by_their_server(tmp_path: Path) -> None:
+    def found(total: str = "total", clients: str = "clients") -> list[int]:
+        return project_rows(tmp_path, "fl/server.py", {
+            "fl/__init__.py": "", "fl/client.py": CLIENT.replace("TOTAL", total), "fl/server.py": SERVER,
+            "main.py": FEDERATED.replace("Server(model, clients)", f"Server(model, {clients})")}, "SC207")
+
+    assert found() == [20]
+    assert found(total="total.item()") == []
+    assert found(total="total.detach()") == []
+    # a list of objects of two classes, or of unknown objects: which `evaluate` runs is not known
+    assert found(clients="clients + [object()]") == []
+    assert found(clients="list(range(3))") == []
+
+
+# An ensemble's members, each predicting with a network of its own, their probabilities averaged by numpy.
+ENSEMBLE = """
+    import numpy as np
+    import torch.nn as nn
+
+    class Member:
+        def __init__(self, in_dim, out_dim):
+            self.net = nn.Sequential(nn.Linear(in_dim, 16), nn.Tanh(), nn.Linear(16, out_dim))
+
+        def predict(self, x):
+            return PREDICTION
+
+    class Ensemble:
+        def __init__(self, members):
+            self.members = members
+
+        def predict(self, x):
+            probs = []
+            for member in self.members:
+                probs.append(member.predict(x))
+            return probs
+
+        def mean_probs(self, x):
+            probs = self.predict(x)
+            return np.mean(probs, axis=0)
+"""
+
+
+def test_the_predictions_of_an_ensemble_s_members(tmp_path: Path) -> None:
+    def found(prediction: str) -> list[int]:
+        return project_rows(tmp_path, "ensemble.py", {
+            "ensemble.py": ENSEMBLE.replace("PREDICTION", prediction),
+            "main.py": "import torch\nfrom ensemble import Ensemble, Member\n"
+                       "ens = Ensemble([Member(8, 3) for _ in range(4)])\nprint(ens.mean_probs(torch.randn(5, 8)))\n"},
+            "SC207")
+
+    assert found("self.net(x).softmax(-1)") == [24]
+    assert found("self.net(x).softmax(-1).detach()") == []
+
+
+# A detector's heatmaps, a dict entry of its output, handed to a plotting helper that takes their maximum over the
+# classes under `no_grad` (which does not take the graph off what it was handed).
+HEATMAPS = """
+    import matplotlib.pyplot as plt
+    import torch
+    import torch.nn as nn
+
+    class Detector(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.backbone = nn.Conv2d(3, 32, 3, stride=4, padding=1)
+            self.hm = nn.Conv2d(32, 3, 1)
+
+        def forward(self, img):
+            return {"hm": self.hm(self.backbone(img)).sigmoid()}
+
+    def save_heatmaps(heatmaps, path):
+        with torch.no_grad():
+            hm = PICKED.cpu().numpy()
+        plt.imsave(path, hm)
+
+    def train(model, loader, opt):
+        for step, (img, target) in enumerate(loader):
+            out = model(img)
+            loss = nn.functional.binary_cross_entropy(out["hm"], target)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            if step % 100 == 0:
+                save_heatmaps(out["hm"], f"hm_{step}.png")
+
+    def main(loader):
+        model = Detector()
+        train(model, loader, torch.optim.Adam(model.parameters()))
+"""
+
+
+def test_the_maximum_of_heatmaps_a_plotting_helper_is_handed() -> None:
+    def found(picked: str) -> list[int]:
+        return rows(textwrap.dedent(HEATMAPS).replace("PICKED", picked), "det.py")
+
+    assert found("heatmaps[0].max(0)[0]") == [17]
+    assert found("heatmaps[0].max(0).values") == [17]
+    assert found("heatmaps[0].max(0)[1]") == []  # the indices: integers, out of the graph
+    assert found("heatmaps[0].max(0).indices") == []
+
+
+# A confidence computed by post-processing helpers of utils/ from the model's logits, converted outside no_grad.
+POST = """
+    import torch
+
+    def decode(logits, temperature=1.0):
+        return torch.softmax(logits / temperature, dim=-1)
+
+    def top_prob(probs):
+        return probs.max(dim=-1).PART
+"""
+
+PREDICT = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+    from utils.post import decode, top_prob
+
+    def confidence(model, tokens, offsets):
+        logits = model(tokens, offsets)
+        return top_prob(decode(logits, temperature=2.0))
+
+    def main():
+        model = nn.Sequential(nn.Linear(16, 4))
+        model.eval()
+        conf = confidence(model, torch.randn(4, 16), None)
+        print(np.round(conf.numpy(), 3))
+"""
+
+
+def test_a_confidence_derived_through_post_processing_helpers(tmp_path: Path) -> None:
+    def found(part: str) -> list[int]:
+        return project_rows(tmp_path, "predict.py", {"utils/__init__.py": "", "utils/post.py": POST.replace(
+            "PART", part), "predict.py": PREDICT}, "SC207")
+
+    assert found("values") == [15]
+    assert found("indices") == []
+
+
+# A notebook keeping a deep copy of its best model (None until the first improvement), then running it on a mixture
+# and converting the mask estimate.
+BEST_MODEL = """
+    import copy
+    import numpy as np
+    import torch
+    import torch.nn as nn
+
+    class MaskNet(nn.Module):
+        def __init__(self, n_freq=257, hidden=128):
+            super().__init__()
+            self.rnn = nn.LSTM(n_freq, hidden, batch_first=True)
+            self.out = nn.Linear(hidden, n_freq)
+
+        def forward(self, spec):
+            h, _ = self.rnn(spec)
+            return torch.sigmoid(self.out(h))
+
+    model = MaskNet()
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    best_loss, best_model = float("inf"), None
+    for epoch in range(10):
+        mixture, target = torch.rand(4, 100, 257), torch.rand(4, 100, 257)
+        loss = ((model(mixture) * mixture - target) ** 2).mean()
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        if loss.item() < best_loss:
+            best_loss, best_model = loss.item(), copy.deepcopy(model)
+
+    mixture = torch.rand(1, 100, 257)
+    ESTIMATE
+    np.save("mask.npy", mask_est[0].numpy())
+"""
+
+
+def test_the_mask_a_deep_copy_of_the_best_model_estimates() -> None:
+    def found(estimate: str) -> list[int]:
+        return rows(textwrap.dedent(BEST_MODEL).replace("ESTIMATE", estimate))
+
+    assert found("mask_est = best_model(mixture)") == [31]
+    assert found("mask_est = best_model(mixture).detach()") == []
+    assert found("with torch.no_grad():\n    mask_est = best_model(mixture)") == []

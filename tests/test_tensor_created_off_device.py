@@ -8,7 +8,7 @@ from pathlib import Path
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
-from tests.helpers import lint_project
+from tests.helpers import lint_project, project_rows
 
 CACHE = """
     import torch
@@ -184,3 +184,39 @@ def test_a_submodule_s_table_of_a_model_a_package_factory_builds_and_a_trainer_m
     assert found() == [("nets/layers.py", 10)]
     assert found("model") == []  # the trainer keeps the model where it is
     assert found('model.to("cpu")') == []
+
+
+# The layer held by an encoder that a sequence-to-sequence model of the same module holds in turn; the script moves
+# only the outer model.
+NESTED = """
+    import torch.nn as nn
+    from .layers import PositionalEncoding
+    class Encoder(nn.Module):
+        def __init__(self, vocab, d_model):
+            super().__init__()
+            self.embed = nn.Embedding(vocab, d_model)
+            self.pos = PositionalEncoding(d_model)
+        def forward(self, src):
+            return self.pos(self.embed(src))
+    class Seq2Seq(nn.Module):
+        def __init__(self, cfg):
+            super().__init__()
+            self.encoder = Encoder(cfg["vocab"], cfg["d_model"])
+            self.out = nn.Linear(cfg["d_model"], cfg["vocab"])
+        def forward(self, src):
+            return self.out(self.encoder(src))
+"""
+
+
+def test_a_layer_held_through_an_encoder_of_a_model_a_trainer_moves(tmp_path: Path) -> None:
+    def found(keep: str = "self.pe = pe", moved: str = "Seq2Seq(cfg).to(self.device)") -> list[int]:
+        trainer = ("import torch\nfrom models import Seq2Seq\nclass Trainer:\n    def __init__(self, cfg):\n"
+                   f"        self.device = torch.device('cuda')\n        self.model = {moved}\n"
+                   "Trainer({'vocab': 100, 'd_model': 32})\n")
+        return project_rows(tmp_path, "models/layers.py", {
+            "models/__init__.py": "from .transformer import Seq2Seq\n", "models/transformer.py": NESTED,
+            "models/layers.py": LAYERS.replace("KEEP", keep), "train.py": trainer}, "SC212")
+
+    assert found() == [10]
+    assert found(keep='self.register_buffer("pe", pe)') == []
+    assert found(moved="Seq2Seq(cfg)") == []  # kept on the CPU

@@ -156,18 +156,25 @@ def _factories(tree: ast.Module, classes: set[str]) -> dict[str, str]:
 
 def _holders(tree: ast.Module, classes: set[str]) -> dict[str, set[str]]:
     """The module-level classes of `tree` that build one of `classes` (local names) as an attribute of their own
-    (`self.pos = PositionalEncoding(d_model)`), each with those it builds."""
-    found: dict[str, set[str]] = {}
+    (`self.pos = PositionalEncoding(d_model)`), or build a class of `tree` that does (`self.encoder = Encoder(...)`
+    in `Seq2Seq`, whose `Encoder` holds the layer), each with those of `classes` it holds so."""
+    built: dict[str, set[str]] = {}  # a class of the module -> the names it builds as attributes of its own
     for statement in tree.body:
         if type(statement) is not ast.ClassDef:
             continue
         for node in ast.walk(statement):
             if type(node) is ast.Assign and type(node.value) is ast.Call and type(node.value.func) is ast.Name \
-                    and node.value.func.id in classes and all(
-                        type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self"
-                        for target in node.targets):
-                found.setdefault(statement.name, set()).add(node.value.func.id)
-    return found
+                    and all(type(target) is ast.Attribute and type(target.value) is ast.Name
+                            and target.value.id == "self" for target in node.targets):
+                built.setdefault(statement.name, set()).add(node.value.func.id)
+    found = {holder: names & classes for holder, names in built.items() if names & classes}
+    while True:  # a holder of a holder, to a fixed point
+        grown = {holder: names | {held for inner in names & found.keys() for held in found[inner]}
+                 for holder, names in built.items()}
+        grown = {holder: held & classes for holder, held in grown.items() if held & classes}
+        if grown == found:
+            return found
+        found = grown
 
 
 def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[str, str]) -> dict[str, str]:

@@ -73,6 +73,8 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         if binding is None or binding.kind not in ("class", "import", "def"):
             return False
         kind, class_def = binding.kind, binding.statement
+    elif type(built.func) is cst.Subscript:
+        kind = "registry"  # `MODELS[args.model](...)`: the class the objects floor tells the key picks
     else:
         return False
     home, construction = ctx, built  # the module that defines the class, the call read here
@@ -80,7 +82,7 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         # `from model import Net`: the class as its own module defines it; `build_model(cfg)`: the object a
         # function of the project returns, when the objects floor can tell
         called = evaluator(ctx).value(built.func, before)
-        if kind == "import" and isinstance(called, ClassValue):
+        if isinstance(called, ClassValue):
             home, class_def = called.ctx, called.node
         else:
             if not isinstance(called, FunctionValue) or switches_mode(called.node):

@@ -237,9 +237,16 @@ def imported_calls(ctx: Context, name: str, definition: cst.FunctionDef, other: 
 
 
 def _library_object(ctx: Context, receiver: cst.BaseExpression) -> bool:
-    """The receiver certainly holds what an imported library made: no instance of a class of this file."""
+    """The receiver certainly holds what an imported library made: no instance of a class of this file, nor of one
+    a module of the project defines (`forecaster = Forecaster(model)` after `from forecast import Forecaster`)."""
     value, _ = ctx.value_of(receiver)
-    return ctx.framework_of(value) is not None
+    if ctx.framework_of(value) is None:
+        return False
+    qualname = ctx.qualname(value.func if type(value) is cst.Call else value)
+    if qualname is None:
+        return True
+    level, dotted = split_relative(qualname)
+    return not level and not any(PROJECT.module_file(ctx.filename, module, 0) for module, _ in candidates(dotted))
 
 
 def _instance_of(ctx: Context, receiver: cst.BaseExpression, owner: cst.ClassDef, site: CallSite,
@@ -317,12 +324,12 @@ def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
 def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
                       holds: Callable[[Context, cst.BaseExpression], bool], methods: bool = False) -> bool:
     """Every call of the plain function `definition`, in this file or in a module that imports it (with `methods`,
-    also of a method: `method_callers`), passes an argument for `parameter` that `holds` accepts, given the
+    also of a method: `every_method_caller`), passes an argument for `parameter` that `holds` accepts, given the
     context to read it in, read with the caller's names."""
     if ctx.class_of_method(definition) is None:
         sites = project_callers(ctx, definition)
     else:
-        sites = [Caller(site, point, ctx) for site, point in method_callers(ctx, definition) or ()] if methods else None
+        sites = every_method_caller(ctx, definition) if methods else None
     return bool(sites) and all(_passes(definition, caller, parameter, holds) for caller in sites)  # type: ignore
 
 
@@ -368,28 +375,61 @@ def imported_method_callers(ctx: Context, definition: cst.FunctionDef,
     `self.train_auc = RocAucMeter()` and `from metrics import RocAucMeter`; `is_instance`, where given, says which
     receivers are), each read in that module's context. A meter, tracker or logger class is written in one module
     and fed in another; some of the calls, not all."""
+    found: list[Caller] = []
+    for other, site, point, imported in _importer_method_sites(ctx, definition):
+        if other is None or site is None or type(site.node.func) is not cst.Attribute or point is None:
+            continue
+        receiver = site.node.func.value
+        with other.at(point):
+            certain = is_instance(other, receiver) if is_instance is not None \
+                else _instance_of(other, receiver, imported[0], site, imported[1])
+        if certain:
+            found.append(Caller(site, point, other))
+    return found
+
+
+def every_method_caller(ctx: Context, definition: cst.FunctionDef) -> list[Caller] | None:
+    """Every call of the method `definition` of a module-level class: `method_callers` in this file, and in the
+    project's modules importing the class every call by the method's name, each certainly on an instance of the
+    class (`forecaster.fit(WindowDataset(series))` in `run.py`, `forecaster = Forecaster(model)`) or on what a
+    library made; None when one there may be another object's, or where its names cannot be read."""
+    local = method_callers(ctx, definition) if ctx.calls_of(definition) else []
+    if local is None:
+        return None
+    found = [Caller(site, point, ctx) for site, point in local]
+    for other, site, point, imported in _importer_method_sites(ctx, definition):
+        if other is None or site is None or type(site.node.func) is not cst.Attribute or point is None:
+            return None
+        receiver = site.node.func.value
+        with other.at(point):
+            if _library_object(other, receiver):
+                continue
+            if not _instance_of(other, receiver, imported[0], site, imported[1]):
+                return None
+        found.append(Caller(site, point, other))
+    return found
+
+
+def _importer_method_sites(ctx: Context, definition: cst.FunctionDef) -> Iterator[
+        tuple[Context | None, CallSite | None, Point | None, tuple[cst.ClassDef, tuple[str, set[Path | None]]]]]:
+    """The calls by the name of the method `definition`, of a module-level class of `ctx`'s file, in each project
+    module that may import the class (a module that cannot be read gives one entry of None for its context and its
+    call), each with its point and what `_instance_of` needs to tell whether it is on an instance of the class."""
     owner = ctx.class_of_method(definition)
     if owner is None:
-        return []
+        return
     name = owner.name.value
     with ctx.at(ctx.module_point()):
         binding = ctx.binding(name)
     if binding is None or binding.statement is not owner:
-        return []  # a nested class, or one a later definition of the name replaces: not what others import
+        return  # a nested class, or one a later definition of the name replaces: not what others import
     method = definition.name.value
-    found: list[Caller] = []
     for other, targets in _importers_naming(ctx, name, method):
-        for site in other.calls_to(method) if other is not None else ():
-            func = site.node.func
-            point = _caller_point(other, site)
-            if type(func) is not cst.Attribute or point is None:
-                continue
-            with other.at(point):
-                certain = is_instance(other, func.value) if is_instance is not None \
-                    else _instance_of(other, func.value, owner, site, (name, targets))
-            if certain:
-                found.append(Caller(site, point, other))
-    return found
+        if other is None:
+            yield None, None, None, (owner, (name, targets))
+            continue
+        for site in other.calls_to(method):
+            yield other, site, _caller_point(other, site), (owner, (name, targets))
 
 
 def inherited_self_callers(ctx: Context, definition: cst.FunctionDef) -> list[Caller]:

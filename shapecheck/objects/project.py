@@ -404,7 +404,7 @@ def importers_through_packages(path: str, follows: Callable[[str, str], bool], p
 def _search_importers(target: Path) -> tuple[list[tuple[str, str]], bool, tuple[str, ...]]:
     """`importer_files` of the module file `target`, whether the search reached every project file, and the folders
     searched."""
-    root = _project_root(target.parent) or _above_packages(target.parent)
+    root = _importers_root(target.parent)
     stem = target.parent.name if target.name == "__init__.py" else target.stem
     found: list[tuple[str, str]] = []
     searched_folders: list[str] = []
@@ -518,6 +518,17 @@ def _above_packages(folder: Path) -> Path:
     while (folder / "__init__.py").is_file() and folder.parent != folder:
         folder = folder.parent
     return folder
+
+
+def _importers_root(folder: Path) -> Path:
+    """The folder the modules importing a module of `folder` are searched under: the project's root, else the one
+    above the packages holding it, or above that a `src/` folder of no `__init__.py` (`from src.forecast import
+    Forecaster` in the `run.py` beside `src/`)."""
+    root = _project_root(folder)
+    if root is not None:
+        return root
+    above = _above_packages(folder)
+    return above.parent if above.name == "src" and above.parent != above else above
 
 
 def _project_root(folder: Path) -> Path | None:

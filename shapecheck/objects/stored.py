@@ -41,7 +41,23 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst
     spelled = f"self.{attribute.attr.value}"
     parameter = next((parameter for stored, parameter in stored_parameters(ctx, init, copied) if stored == spelled),
                      None)
-    return None if parameter is None else (class_def, init, parameter)
+    if parameter is None or _rebound_elsewhere(ctx, class_def, init, spelled):
+        return None
+    return class_def, init, parameter
+
+
+def _rebound_elsewhere(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, spelled: str) -> bool:
+    """A method other than `__init__` binds the attribute to another object (`self.net = model_eval` in a
+    callback's `on_epoch_end`): what the constructions hand is then only one of the objects it holds, so they alone
+    do not say what a method reads there. A move or a mode switch of the object itself (`self.model =
+    self.model.to(device)`) keeps it."""
+    for method in class_def.body.body:
+        if type(method) is not cst.FunctionDef or method is init:
+            continue
+        for stored, source in assigned_pairs(ctx, method.body):
+            if dotted_name(stored) == spelled and dotted_name(returned_self(source)) != spelled:
+                return True
+    return False
 
 
 def stored_root(ctx: Context, attribute: cst.BaseExpression, class_def: cst.ClassDef | None = None

@@ -345,9 +345,10 @@ def _last_names(losses: frozenset[str]) -> frozenset[str]:
 
 def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | None = None
                     ) -> tuple[cst.Call | None, int | None]:
-    """The call that built the object `instance` refers to, through local names, `self.attr` and the calls that
-    return the module they're called on: `Net()` for `model` after `model = Net().to(device)` or
-    `model = Net(); model = model.cuda()`. None when it can't be told."""
+    """The call that built the object `instance` refers to, through local names, `self.attr`, the calls that
+    return the module they're called on and deep copies, which build another of the same: `Net()` for `model`
+    after `model = Net().to(device)` or `model = Net(); model = model.cuda()`, and for `best =
+    copy.deepcopy(model)`. None when it can't be told."""
     expr: cst.BaseExpression = instance
     for _ in range(8):
         expr, before = ctx.value_of(expr, before)
@@ -356,6 +357,9 @@ def construction_of(ctx: Context, instance: cst.BaseExpression, before: int | No
         func = expr.func
         if type(func) is cst.Attribute and func.attr.value in _SAME_MODULE:
             expr = func.value
+            continue
+        if ctx.qualname(func) == "copy.deepcopy" and len(expr.args) == 1 and not expr.args[0].keyword:
+            expr = expr.args[0].value
             continue
         return expr, before
     return None, before
@@ -614,6 +618,79 @@ def project_class(ctx: Context, instance: cst.BaseExpression, before: int | None
     value = evaluator(ctx).value(instance, before) if is_self_attribute(instance) or type(instance) is cst.Name \
         else None
     return value.cls if isinstance(value, Instance) and not value.tainted else None
+
+
+def element_instances(ctx: Context, expr: cst.BaseExpression, before: int | None = None) -> list[Instance] | None:
+    """The project objects a loop's name goes through (`for user in self.users:`, `[c.test() for c in clients]`):
+    every element of the list it iterates, where each is an object of a project class the code builds; the list
+    read where it is (`users = [User(i) for i in range(n)]`) or, for a trainer's attribute its constructor stores
+    (`self.users = users`), the list every construction hands (`Server(model, [User(...) for ...])`). None when an
+    element, or a construction, is not known."""
+    binding = ctx.binding(expr, before) if type(expr) is cst.Name else None
+    if binding is None or binding.kind not in ("for", "comp") or binding.value is None or binding.starred:
+        return None
+    listed = binding.value
+    if binding.index is not None:  # `for i, agent in enumerate(self.agents):`
+        elements = binding.unpacking_elements()
+        listed = zipped_list(ctx, listed, binding.index, len(elements)) if elements is not None else None
+        if listed is None:
+            return None
+    found = _instances(ctx, listed, binding.seq)
+    if found is not None or type(listed) is not cst.Attribute:
+        return found
+    stored = stored_parameter(ctx, listed)
+    passed = constructor_arguments(ctx, *stored) if stored is not None else None
+    if passed is None:
+        return None
+    instances: list[Instance] = []
+    for argument, point, reader in passed:
+        with reader.at(point):
+            found = _instances(reader, argument, None)
+        if found is None:
+            return None
+        instances += found
+    return instances
+
+
+def zipped_list(ctx: Context, iterated: cst.BaseExpression, index: int, count: int) -> cst.BaseExpression | None:
+    """The list the name at `index` of a loop target of `count` names goes through when the loop iterates a
+    builtin `zip` of lists (`for n, loss in zip(counts, losses)`: `losses` for the second) or `enumerate` (`for i,
+    agent in enumerate(agents)`: `agents` for the second, the first a counter); None otherwise."""
+    if type(iterated) is not cst.Call or type(iterated.func) is not cst.Name or ctx.binding(iterated.func) is not None \
+            or any(arg.keyword or arg.star for arg in iterated.args):
+        return None
+    lists = [arg.value for arg in iterated.args]
+    if iterated.func.value == "enumerate" and len(lists) == 1 and count == 2:
+        return lists[0] if index == 1 else None
+    return lists[index] if iterated.func.value == "zip" and len(lists) == count else None
+
+
+def _instances(ctx: Context, listed: cst.BaseExpression, before: int | None) -> list[Instance] | None:
+    """The objects the list `listed` holds, where it is known and holds nothing else: each element read, or, past
+    those, what every further one is; a comprehension building one class's objects (`[User(i, data) for i, data
+    in enumerate(splits)]`, however many there are) holds those of the elements it read."""
+    value = evaluator(ctx).value(listed, before)
+    if not isinstance(value, Seq):
+        return None
+    items = list(value.items)
+    if not value.complete:
+        if value.each is not None:
+            items.append(value.each)
+        elif not _constructions_listed(ctx, listed, before):
+            return None
+    if not items or not all(isinstance(item, Instance) and not item.tainted for item in items) \
+            or len({id(item.cls.node) for item in items}) != 1:  # type: ignore[union-attr]
+        return None
+    return items  # type: ignore[return-value]
+
+
+def _constructions_listed(ctx: Context, listed: cst.BaseExpression, before: int | None) -> bool:
+    """`listed` is, or names, a list comprehension whose element is a call (`[User(i, data) for ...]`): every
+    element is what that one call builds."""
+    if type(listed) is cst.Name:
+        binding = ctx.binding(listed, before)
+        listed = binding.value if binding is not None and binding.kind == "assign" else None  # type: ignore[assignment]
+    return type(listed) is cst.ListComp and type(listed.elt) is cst.Call
 
 
 def _constructor(ctx: Context, instance: cst.BaseExpression, before: int | None
