@@ -104,6 +104,43 @@ _LANDMARK_TRAINER = """
                 _, landmarks = self.backbone(img)%s"""
 
 
+# A detector whose RPN returns its anchors beside its outputs, made from numpy (bubbliiiing/faster-rcnn-pytorch): a
+# trainer of the model its construction hands in, and a script, each convert one of the two; `%(name)s` is which.
+_DETECTOR = """
+        import numpy as np
+        import torch
+        from torch import nn
+        class RegionProposals(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.loc = nn.Conv2d(8, 36, 1)
+            def forward(self, x):
+                locs = self.loc(x)
+                anchor = torch.from_numpy(np.zeros((405, 4))).unsqueeze(0).float().to(x.device)
+                return locs, anchor
+        class Detector(nn.Module):
+            def __init__(self):
+                super().__init__()
+                self.rpn = RegionProposals()
+            def forward(self, x, mode="rpn"):
+                if mode == "rpn":
+                    locs, anchor = self.rpn.forward(x)
+                    return locs, anchor
+                return self.rpn.loc(x)
+        class DetectorTrainer(nn.Module):
+            def __init__(self, model_train):
+                super().__init__()
+                self.model_train = model_train
+            def forward(self, imgs):
+                locs, anchor = self.model_train(imgs, mode="rpn")
+                targets = %(name)s[0].cpu().numpy() * 2.0
+                return (locs.sum() + anchor.sum()) * float(targets.sum())
+        trainer = DetectorTrainer(Detector())
+        locs, anchor = Detector()(torch.randn(1, 8, 15, 15))
+        np.save("out.npy", %(name)s.numpy())
+        """
+
+
 class NumpyOfGraphTensor(Rule):
     code = "SC207"
     name = "numpy-of-graph-tensor"
@@ -696,42 +733,8 @@ class NumpyOfGraphTensor(Rule):
             unknown = Learner(make_model())
             np.save("unknown.npy", unknown.raw(x).numpy())
         """,
-        # A detector's RPN returns its anchors beside its outputs, made from numpy (bubbliiiing/faster-rcnn-pytorch):
-        # the trainer hands them to a numpy target builder; they have no graph, the locations next to them do
-        """
-        import numpy as np
-        import torch
-        from torch import nn
-        class RegionProposals(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.loc = nn.Conv2d(8, 36, 1)
-            def forward(self, x):
-                locs = self.loc(x)
-                anchor = torch.from_numpy(np.zeros((405, 4))).unsqueeze(0).float().to(x.device)
-                return locs, anchor
-        class Detector(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.rpn = RegionProposals()
-            def forward(self, x, mode="rpn"):
-                if mode == "rpn":
-                    locs, anchor = self.rpn.forward(x)
-                    return locs, anchor
-                return self.rpn.loc(x)
-        class DetectorTrainer(nn.Module):
-            def __init__(self, model_train):
-                super().__init__()
-                self.model_train = model_train
-            def forward(self, imgs):
-                locs, anchor = self.model_train(imgs, mode="rpn")
-                targets = anchor[0].cpu().numpy() * 2.0
-                return locs.sum() + float(targets.sum())
-        trainer = DetectorTrainer(Detector())
-        detector = Detector()
-        _, anchors = detector(torch.randn(1, 8, 15, 15))
-        np.save("anchors.npy", anchors.numpy())
-        """,
+        # The anchors a detector's RPN makes from numpy beside its outputs have no graph.
+        _DETECTOR % {"name": "anchor"},
     ]
     INVALID = [
         # A linear probe's weights saved for a plot after training: a layer's weight requires grad.
@@ -1127,42 +1130,8 @@ class NumpyOfGraphTensor(Rule):
                 learner.step(x, y)
             np.savetxt("preds.txt", learner.predict(x).numpy())
         """,
-        # The detector's locations beside its anchors are its output: the trainer converts them with autograd on,
-        # and so does a script (the twin of the anchors VALID above).
-        Invalid("""
-        import numpy as np
-        import torch
-        from torch import nn
-        class RegionProposals(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.loc = nn.Conv2d(8, 36, 1)
-            def forward(self, x):
-                locs = self.loc(x)
-                anchor = torch.from_numpy(np.zeros((405, 4))).unsqueeze(0).float().to(x.device)
-                return locs, anchor
-        class Detector(nn.Module):
-            def __init__(self):
-                super().__init__()
-                self.rpn = RegionProposals()
-            def forward(self, x, mode="rpn"):
-                if mode == "rpn":
-                    locs, anchor = self.rpn.forward(x)
-                    return locs, anchor
-                return self.rpn.loc(x)
-        class DetectorTrainer(nn.Module):
-            def __init__(self, model_train):
-                super().__init__()
-                self.model_train = model_train
-            def forward(self, imgs):
-                locs, anchor = self.model_train(imgs, mode="rpn")
-                targets = locs[0].cpu().numpy() * 2.0
-                return anchor.sum() + float(targets.sum())
-        trainer = DetectorTrainer(Detector())
-        detector = Detector()
-        locs, _ = detector(torch.randn(1, 8, 15, 15))
-        np.save("locs.npy", locs.numpy())
-        """, count=2),
+        # The detector's locations beside its anchors are its output: converted with autograd on, they raise.
+        Invalid(_DETECTOR % {"name": "locs"}, count=2),
     ]
 
     def __init__(self, ctx: Context) -> None:
