@@ -4,11 +4,14 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
+from shapecheck.engine.linter import applicable
+from shapecheck.engine.registry import resolve
 from shapecheck.engine.torch_code import implicit_torch_training
-from tests.helpers import codes_of, lint
+from tests.helpers import codes_of, lint, project_rows, write_project
 
 HELPER_MODULE = """\
 def train_epoch(model, optimizer, loader, criterion):
@@ -98,3 +101,81 @@ def test_a_torch_file_without_noqa_compiles_no_pattern_only_other_files_need() -
     # stepping what it holds), of `--select` (the rules' codes read from their modules) and of printed output
     assert "py3(" not in compiled and "~=" not in compiled and r"\.step\(\)" not in compiled
     assert "code = " not in compiled and r"\033" not in compiled
+
+
+# A project whose `main.py` glues the model, the loader and the trainer of its torch modules without importing torch
+# itself; `%s` is what the trainer's criterion compares the (batch, 1) predictions with.
+GLUED = {
+    "pyproject.toml": "",
+    "model.py": """
+        from torch import nn
+
+
+        class Regressor(nn.Module):
+            def __init__(self, n_features: int = 8, hidden: int = 32):
+                super().__init__()
+                self.net = nn.Sequential(nn.Linear(n_features, hidden), nn.ReLU(), nn.Linear(hidden, 1))
+
+            def forward(self, x):
+                return self.net(x)
+    """,
+    "trainer.py": """
+        import torch
+        from torch import nn
+
+
+        class Trainer:
+            def __init__(self, model, lr: float = 1e-3):
+                self.model = model
+                self.criterion = nn.MSELoss()
+                self.opt = torch.optim.Adam(model.parameters(), lr=lr)
+
+            def epoch(self, loader):
+                for x, y in loader:
+                    loss = self.criterion(self.model(x), %s)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+    """,
+    "data.py": """
+        import torch
+        from torch.utils.data import DataLoader, TensorDataset
+
+
+        def make_loader(n: int = 256, batch_size: int = 32):
+            x = torch.randn(n, 8)
+            return DataLoader(TensorDataset(x, x.sum(dim=1)), batch_size=batch_size, shuffle=True)
+    """,
+    "main.py": """
+        from data import make_loader
+        from model import Regressor
+        from trainer import Trainer
+
+
+        def main():
+            trainer = Trainer(Regressor())
+            loader = make_loader()
+            for epoch in range(5):
+                trainer.epoch(loader)
+
+
+        if __name__ == "__main__":
+            main()
+    """,
+}
+
+
+@pytest.mark.parametrize(("target", "rows"), [("y", [11]), ("y.unsqueeze(-1)", [])])
+def test_a_script_running_the_projects_torch_modules_is_torch_code(project: Path, target: str,
+                                                                   rows: list[int]) -> None:
+    """The (32, 1) predictions against (32,) targets fail in the trainer's epoch, which the script runs: reported
+    at its call, as in a script that imports torch."""
+    files = {**GLUED, "trainer.py": GLUED["trainer.py"] % target}
+    assert project_rows(project, "main.py", files, "SC104") == rows
+
+
+def test_a_script_importing_only_modules_without_torch_is_not_torch_code(project: Path) -> None:
+    files = {"pyproject.toml": "", "report.py": "import numpy as np\n\n\ndef table(rows):\n    return np.array(rows)\n",
+             "main.py": "import numpy as np\nfrom report import table\n\nprint(table([[1, 2]]) - np.ones(3))\n"}
+    write_project(project, files)
+    assert not applicable(resolve(None), (project / "main.py").read_text(), str(project / "main.py"))

@@ -87,24 +87,32 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
     """The rules that could fire on this text, imported: the file imports torch and contains one of the rule's
     triggers (or, for a rule `triggered_through_imports`, a first-party module it imports does); for torch training
     code without the import (see `shapecheck.engine.torch_code`) and for callbacks a torch trainer beside it runs,
-    the training-loop rules, and for a helper that trains those triggered through imports; the unused-noqa check
-    wherever a directive may name one of our codes."""
+    the training-loop rules, and for a helper that trains those triggered through imports; for a script that runs
+    the project's torch modules without importing torch (`main.py` importing the model and the trainer), every rule,
+    triggered by its text or those modules'; the unused-noqa check wherever a directive may name one of our
+    codes."""
     noqa_check = [rule for rule in rules if rule.code == UNUSED_NOQA and _unused_noqa().has_directive(text)]
     rules = [rule for rule in rules if rule.code != UNUSED_NOQA]
-    if not imports_torch(text):
-        if not implicit_torch_training(text) and not _torch_callbacks(text, filename):
-            return _loaded(noqa_check)
-        # a training helper without the import (`def fit(model, loader, criterion, optimizer)`) is handed its
-        # model and criterion by the modules importing it: the rules reading what those hand it run too
-        handed = handed_training(text)
-        rules = [rule for rule in rules
-                 if rule.code.startswith(TRAINING_LOOP_RULES) or handed and rule.triggered_through_imports]
     imported: list[str] = []  # the texts of the first-party modules the file imports, read when first needed
+    glue = False  # a script running the project's torch modules without importing torch itself
+    if not imports_torch(text):
+        if implicit_torch_training(text) or _torch_callbacks(text, filename):
+            # a training helper without the import (`def fit(model, loader, criterion, optimizer)`) is handed its
+            # model and criterion by the modules importing it: the rules reading what those hand it run too
+            handed = handed_training(text)
+            rules = [rule for rule in rules
+                     if rule.code.startswith(TRAINING_LOOP_RULES) or handed and rule.triggered_through_imports]
+        elif filename and _runs_project_torch(text, filename):
+            # `main.py` building the model, the loader and the trainer from the project's modules runs what fails
+            # in them: every rule, its triggers looked for in those modules too
+            glue = True
+        else:
+            return _loaded(noqa_check)
 
     def triggered(rule: RuleSpec) -> bool:
         if not rule.triggers or any(t in text for t in rule.triggers):
             return True
-        if not rule.triggered_through_imports or not filename:
+        if not (rule.triggered_through_imports or glue) or not filename:
             return False
         if not imported:
             imported.append("\n".join(first_party_texts(text, filename)))
@@ -118,6 +126,12 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
         return any(t in texts for texts in imported for t in rule.triggers)
 
     return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)
+
+
+def _runs_project_torch(text: str, filename: str) -> bool:
+    """No `import torch`, yet a module of the project importing the project's torch code (`from model import Net`,
+    `from trainer import Trainer`, through a package's `__init__` too): a script that runs it."""
+    return "import" in text and imports_torch("\n".join(first_party_texts(text, filename)))
 
 
 def _torch_callbacks(text: str, filename: str) -> bool:
