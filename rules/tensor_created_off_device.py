@@ -19,7 +19,8 @@ from shapecheck.objects.values import Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes.activations import instance_class, is_torch_module_class
 from shapecheck.loops.surroundings import lightning_class
 from shapecheck.loops.devices import (
-    ARITHMETIC, CREATIONS, cpu_creation, creates_on_cpu, follow_tensor, moved_by_importers, moves_to_device,
+    ARITHMETIC, CREATIONS, cpu_creation, creates_on_cpu, default_device_set, follow_tensor, moved_by_importers,
+    moves_to_device,
 )
 from shapecheck.objects.torch_layers import PARAMETER_FREE, torch_layer
 from shapecheck.objects.tensor_facts import is_int, string_value
@@ -118,7 +119,10 @@ class TensorCreatedOffDevice(Rule):
         tensors (it samples on their device), one run through a parameter-free submodule and moved after
         (`self.drop(torch.ones(n, d)).to(self.device)`: a dropout layer has no weights on the device), one handed
         to a submodule that is not a torch.nn layer (its own `forward` decides what it meets: a language model's
-        lengths for `pack_padded_sequence` belong on the CPU), and modules that are never moved.
+        lengths for `pack_padded_sequence` belong on the CPU), modules that are never moved, and any creation where
+        the program sets a default device (`torch.set_default_tensor_type("torch.cuda.FloatTensor")`,
+        `torch.set_default_device(...)`) in the module, a first-party module it imports, a module importing it or
+        one that module imports: the factories then build there.
 
         ## Example
         ```python
@@ -1075,18 +1079,22 @@ class TensorCreatedOffDevice(Rule):
         mentioning = self.ctx.module_fact("classes that mention a device", _classes_mentioning_device)
         helpers: set[cst.FunctionDef] = set()
         unmoved: dict[int, list[tuple[cst.Call, str]]] = {}
+        found: list[tuple[cst.Call, str]] = []
         for class_def in self.ctx.class_defs:
             if not is_torch_module_class(self.ctx, class_def):
                 continue
             # Lightning's trainer moves a LightningModule to the accelerator and hands its steps batches there.
             lightning = lightning_class(class_def)
             if id(class_def) in moved or class_def in mentioning or lightning:
-                for call, message in self._kept_findings(class_def, lightning, helpers):
-                    self.report(call, message)
+                found += self._kept_findings(class_def, lightning, helpers)
             elif findings := self._kept_findings(class_def, False, set(helpers)):
                 unmoved[id(class_def)] = findings  # moved, if at all, by the modules that import it
         if unmoved:
-            for call, message in self._moved_by_importers(unmoved):
+            found += self._moved_by_importers(unmoved)
+        # a default device the program sets (`torch.set_default_tensor_type("torch.cuda.FloatTensor")` in a launcher)
+        # makes the factories build there: where they build is not known
+        if found and not default_device_set(self.ctx):
+            for call, message in found:
                 self.report(call, message)
 
     def _moved_by_importers(self, unmoved: dict[int, list[tuple[cst.Call, str]]]) -> list[tuple[cst.Call, str]]:

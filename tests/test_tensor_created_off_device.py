@@ -5,6 +5,8 @@ from __future__ import annotations
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
 from shapecheck.objects.project import PROJECT
@@ -220,3 +222,57 @@ def test_a_layer_held_through_an_encoder_of_a_model_a_trainer_moves(tmp_path: Pa
     assert found() == [10]
     assert found(keep='self.register_buffer("pe", pe)') == []
     assert found(moved="Seq2Seq(cfg)") == []  # kept on the CPU
+
+
+# ALAE's layout: `model.py` makes noise with `torch.randn` in `forward`, `train.py` imports the model and the
+# launcher and moves the model; `%s` is what the launcher does before it runs the training.
+DEFAULT_DEVICE = {
+    "pyproject.toml": "",
+    "model.py": """
+        import torch
+        from torch import nn
+
+
+        class Generator(nn.Module):
+            def __init__(self, latent: int = 16):
+                super().__init__()
+                self.latent = latent
+                self.fc = nn.Linear(latent, 32)
+
+            def forward(self, x):
+                z = torch.randn(x.shape[0], self.latent)
+                return self.fc(z) + x
+    """,
+    "launcher.py": """
+        import torch
+
+
+        def run(fn):
+            %s
+            fn()
+    """,
+    "train.py": """
+        import torch
+        from launcher import run
+        from model import Generator
+
+
+        def train():
+            model = Generator().cuda()
+            print(model(torch.zeros(4, 32, device="cuda")))
+
+
+        run(train)
+    """,
+}
+
+
+@pytest.mark.parametrize(("launch", "rows"), [
+    ("torch.backends.cudnn.benchmark = True", [13]),
+    ('torch.set_default_tensor_type("torch.cuda.FloatTensor")', []),
+    ('torch.set_default_device("cuda")', []),
+])
+def test_a_default_device_the_program_sets_leaves_the_factory_s_device_unknown(
+        tmp_path: Path, launch: str, rows: list[int]) -> None:
+    files = {**DEFAULT_DEVICE, "launcher.py": DEFAULT_DEVICE["launcher.py"] % launch}
+    assert project_rows(tmp_path, "model.py", files, "SC212") == rows

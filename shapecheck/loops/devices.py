@@ -9,6 +9,7 @@ there); `.to("cpu")`, `.to(torch.float16)` and `.to(dtype=...)` are not.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
 from shapecheck.objects.executor import target_names
-from shapecheck.objects.project import PROJECT, importers_through_packages
+from shapecheck.objects.project import PROJECT, first_party_texts, importer_files, importers_through_packages
 from shapecheck.objects.tensor_facts import dtype_kind, is_builtin_call, is_int, positional, string_value
 from shapecheck.objects.values import FunctionValue, Instance
 from shapecheck.shapes.evaluator import evaluator
@@ -555,3 +556,25 @@ def _names(target: cst.CSTNode, name: str, attribute: bool) -> bool:
         return type(target) is cst.Attribute and type(target.value) is cst.Name and target.value.value == "self" \
             and target.attr.value == name
     return type(target) is cst.Name and target.value == name
+
+
+# `torch.set_default_tensor_type("torch.cuda.FloatTensor")` (or the type itself), `torch.set_default_device(...)`:
+# torch's factories then make tensors wherever the program says, not on the CPU
+_DEFAULT_DEVICE = re.compile(r"set_default_tensor_type\(\s*['\"]?torch\.cuda\.|set_default_device\(")
+
+
+def default_device_set(ctx: Context) -> bool:
+    """The program may make torch's factories build on a device: this module, a first-party module it imports, a
+    module importing it or a first-party module that one imports (ALAE's `launcher.py`, imported by the training
+    script that imports the model) sets the default tensor type to a CUDA one or sets a default device."""
+    if any(ctx.calls_to(name) for name in ("set_default_tensor_type", "set_default_device")):
+        return True
+    summary = PROJECT.summary(Path(ctx.filename)) if ctx.filename else None
+    if summary is None:
+        return False
+    text = "\n".join(summary.lines)
+    texts = [*first_party_texts(text, ctx.filename)]
+    for path, importer in importer_files(ctx.filename, partial=True) or ():
+        texts += [importer, *first_party_texts(importer, path)]
+    return any(_DEFAULT_DEVICE.search(text) for text in texts)
+
