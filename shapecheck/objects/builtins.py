@@ -425,16 +425,24 @@ def arithmetic(ev: Evaluator, expr: cst.BinaryOperation | cst.UnaryOperation, be
         # `r + gamma * running`, a return a loop carries: a number the code does not state, where one side is
         # (a `float(...)`, an `.item()`, a `gamma: float`), not a size the names would read as on their own; a count
         # drawn at random (`50 + rng.integers(0, 30)`) stays a size
-        if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
-            return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
+        found = _float_of_numbers(expr, left, right)
+        if found is not None:
+            return found
     size = ev.size(expr, before)
     if size is None and operator is cst.Divide:
         # `min(life - end, max_rul) / max_rul`, a capped label scaled by a float: a float, where each side is a
         # number and one a float (no size: a quotient of sizes is one where `size` reads it)
-        left, right = ev.object(expr.left, before), ev.object(expr.right, before)
-        if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
-            return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
+        found = _float_of_numbers(expr, ev.object(expr.left, before), ev.object(expr.right, before))
+        if found is not None:
+            return found
     return size if size is not None else UNKNOWN
+
+
+def _float_of_numbers(expr: cst.BaseExpression, left: object, right: object) -> Opaque | None:
+    """A float the code does not state: both sides numbers, one of them a float."""
+    if None not in (number_kind(left), number_kind(right)) and (_a_float(left) or _a_float(right)):
+        return Opaque((FLOAT_ARITHMETIC, id(expr)), "float", maybe_tensor=False, number=True)
+    return None
 
 
 def _a_float(value: object) -> bool:

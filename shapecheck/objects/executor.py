@@ -405,25 +405,11 @@ class Executor:
             module = container if isinstance(container, TorchObject) and container.items is not None else None
             if module is not None:
                 container = module.items
-            if isinstance(container, Mapping) and len(target.slice) == 1 \
-                    and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
-                key = key_of(self.ev.object(target.slice[0].slice.value, version))  # type: ignore[attr-defined]
-                if key is not None:
-                    merged = dict(container.items)
-                    merged[key] = value
-                    updated: object = Mapping(tuple(merged.items()), container.complete)
-                    if module is not None:
-                        updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
-                    self.assign(container_expr, updated, path, in_place=True)
-                    return
-            if isinstance(container, Seq) and container.kind == "list" and len(target.slice) == 1 \
-                    and type(target.slice[0].slice) is cst.Index:  # type: ignore[attr-defined]
-                # `laterals[i - 1] = laterals[i - 1] + up` of an FPN's top-down loop: that one element changes
-                at = _list_position(container, self.ev.object(target.slice[0].slice.value, version))  # type: ignore
-                if at is not None:
-                    items = list(container.items)
-                    items[at] = value
-                    updated = replace(container, items=tuple(items))
+            index = target.slice[0].slice if len(target.slice) == 1 else None  # type: ignore[attr-defined]
+            if type(index) is cst.Index and (isinstance(container, Mapping)
+                                             or isinstance(container, Seq) and container.kind == "list"):
+                updated = _with_element(container, self.ev.object(index.value, version), value)
+                if updated is not None:
                     if module is not None:
                         updated = TorchObject(module.qualname, module.call, module.site, updated)  # type: ignore
                     self.assign(container_expr, updated, path, in_place=True)
@@ -678,6 +664,27 @@ def _first_pass_certain(iterable: Seq | None) -> bool:
     if not isinstance(iterable, Seq):
         return False
     return bool(iterable.items) or iterable.each is not None and iterable.least > 0
+
+
+def _with_element(container: object, index: object, value: object) -> object | None:
+    """`container` with the element `index` names set to `value`: a dict's entry of a key the code states, or one
+    element of a list (`laterals[i - 1] = laterals[i - 1] + up` of an FPN's top-down loop); None where it is not
+    told which."""
+    if isinstance(container, Mapping):
+        key = key_of(index)
+        if key is None:
+            return None
+        merged = dict(container.items)
+        merged[key] = value
+        return Mapping(tuple(merged.items()), container.complete)
+    if isinstance(container, Seq) and container.kind == "list":
+        at = _list_position(container, index)
+        if at is None:
+            return None
+        items = list(container.items)
+        items[at] = value
+        return replace(container, items=tuple(items))
+    return None
 
 
 def _list_position(container: Seq, index: object) -> int | None:
