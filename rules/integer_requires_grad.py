@@ -7,8 +7,9 @@ import libcst as cst
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import keyword_arg, last_name
 from shapecheck.engine.expected_errors import expects_error
-from shapecheck.objects.tensor_facts import (argument_of, dtype_kind, explicit_dtype, is_int, is_literal_true,
-                                          number_kind, positional)
+from shapecheck.objects.tensor_facts import (DTYPE_KEEPING, argument_of, dtype_kind, dtype_source, explicit_dtype,
+                                          is_int, is_literal_true, number_kind, positional)
+from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.command_line import integral_option
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.stored import Key, attribute_path, every_construction_passes, read_path
@@ -81,7 +82,10 @@ class IntegerRequiresGrad(Rule):
         or a list of ints (`--coeffs`, `type=int, nargs="+", default=[0, 1, 0]`) holds ints whatever the command
         line says (`PolyAct(args.coeffs)`, `Net(args)` handing `args.coeffs` on). A parameter defaulting to `None`
         that the constructor replaces (`numerator = DEFAULT_NUMERATOR if numerator is None else numerator`) holds
-        that constant of its module where a construction leaves it None (`Rational()`).
+        that constant of its module where a construction leaves it None (`Rational()`). A plain function's parameter
+        is read the same way at its calls, in any module of the project, one that passes nothing leaving the default
+        (`def make_coefficients(values=(1, 2, 1))` called as `make_coefficients()`), and a reshape of the tensor
+        keeps its dtype (`nn.Parameter(torch.tensor(kernel).view(1, 1, -1))`).
 
         ## Why is this bad?
         Autograd differentiates only floating-point and complex tensors; PyTorch raises
@@ -405,6 +409,8 @@ def integral_tensor(ctx: Context, expr: cst.BaseExpression, before: int | None =
         method = func.attr.value
         if method in _INTEGRAL_METHODS:
             return True
+        if method in DTYPE_KEEPING:  # `torch.tensor([1, 2, 1]).view(1, 1, -1)`
+            return integral_tensor(ctx, func.value, before, depth + 1)
         if method == "to":
             dtype = argument_of(expr, "dtype", 0)
             return dtype is not None and dtype_kind(ctx, dtype.value, before) in _INTEGRAL
@@ -437,6 +443,7 @@ def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[
     its data, and what replaces the parameter where it is None (`numerator = DEFAULT_NUMERATOR if numerator is None
     else numerator`, then `torch.tensor(numerator)`); None for anything else."""
     call, seq = ctx.value_of(tensor)
+    call = dtype_source(call)  # `torch.tensor(kernel).view(1, 1, -1)`
     if type(call) is not cst.Call or ctx.qualname(call.func) != "torch.tensor" or explicit_dtype(call) is not None:
         return None
     args = positional(call)
@@ -444,11 +451,10 @@ def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[
         return None
     replaced = _none_replaced(ctx, args[0].value, seq)
     if replaced is not None:
-        function, class_def = ctx.function, ctx.class_def
-        if function is None or class_def is None or function.name.value != "__init__" \
-                or replaced[0] is not function:
+        function = ctx.function
+        if function is None or not _read_at_calls(ctx, function) or replaced[0] is not function:
             return None
-        return class_def, function, replaced[1], (), replaced[2]
+        return ctx.class_def, function, replaced[1], (), replaced[2]
     read = _parameter_read(ctx, args[0].value)
     return None if read is None else (*read, None)
 
@@ -470,13 +476,21 @@ def _none_replaced(ctx: Context, data: cst.BaseExpression, before: int | None
     return (binding.statement, kept.value, value.body) if binding is not None and binding.kind == "param" else None
 
 
-def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef, cst.FunctionDef, str,
+def _read_at_calls(ctx: Context, function: cst.FunctionDef) -> bool:
+    """What `function`'s parameters hold is read at its calls: a constructor (at the constructions of its class) or
+    a plain function of the module (at its calls, a call passing nothing leaving the default)."""
+    if ctx.class_def is not None:
+        return function.name.value == "__init__"
+    return ctx.class_of_method(function) is None
+
+
+def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDef | None, cst.FunctionDef, str,
                                                                        tuple[str | Key, ...]] | None:
     """For `cfg.neck.fusion_init` (or `cfg["neck"]["fusion_init"]`) read in `__init__(self, cfg)` where the context
-    is: the class, its `__init__`, the parameter and the steps read from it (`("neck", "fusion_init")`); None for
-    anything else."""
+    is: the class, its `__init__`, the parameter and the steps read from it (`("neck", "fusion_init")`); for a
+    parameter of a plain function (`def make_coefficients(values=(1, 2, 1))`), no class. None for anything else."""
     function, class_def = ctx.function, ctx.class_def
-    if function is None or class_def is None or function.name.value != "__init__":
+    if function is None or not _read_at_calls(ctx, function):
         return None
     root, path = read_path(expr)
     binding = ctx.binding(root) if type(root) is cst.Name else None
@@ -485,7 +499,7 @@ def _parameter_read(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.ClassDe
     return class_def, function, root.value, path  # type: ignore[attr-defined]  # a Name here
 
 
-def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, parameter: str,
+def _passed_integral(ctx: Context, class_def: cst.ClassDef | None, init: cst.FunctionDef, parameter: str,
                      path: tuple[str | Key, ...], replacement: cst.BaseExpression | None = None,
                      depth: int = 0) -> bool:
     """Every construction of the class passes for `parameter` an object whose attributes `path` hold a list of int
@@ -514,6 +528,8 @@ def _passed_integral(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDe
         read = _parameter_read(reader, argument) if depth < 1 else None
         return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth=depth + 1)
 
+    if class_def is None:  # a plain function's parameter, read at its calls
+        return every_call_passes(ctx, init, parameter, holds)
     return every_construction_passes(ctx, class_def, init, parameter, holds)
 
 

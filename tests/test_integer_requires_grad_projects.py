@@ -181,3 +181,64 @@ def test_a_none_default_replaced_by_an_int_constant_where_every_construction_lea
 
 def test_a_construction_passing_float_coefficients_is_silent(tmp_path: Path) -> None:
     assert _none_defaults(tmp_path, "Rational([0.5, 1.0, 0.5])") == []
+
+
+# A helper of another module whose coefficients default to a tuple of ints; `%s` is what train.py calls it with.
+COEFFICIENT_HELPER = """
+    import torch
+
+    def make_coefficients(values=(1, 2, 1)):
+        coeffs = torch.tensor(values)
+        coeffs.requires_grad_()
+        return coeffs
+    """
+
+COEFFICIENT_TRAIN = """
+    import torch
+    from helpers import make_coefficients
+
+    def main():
+        c = make_coefficients(%s)
+        x = torch.randn(5)
+        (c[0] + c[1] * x + c[2] * x ** 2).sum().backward()
+    """
+
+
+def _coefficient_helper(tmp_path: Path, passed: str) -> list[int]:
+    files = {"helpers.py": COEFFICIENT_HELPER, "train.py": COEFFICIENT_TRAIN % passed}
+    return rows_of_project(tmp_path, "helpers.py", files, "SC204")
+
+
+def test_a_plain_function_s_int_default_where_every_call_leaves_it(tmp_path: Path) -> None:
+    assert _coefficient_helper(tmp_path, "") == [6]
+    assert _coefficient_helper(tmp_path, "[0, 1, 1]") == [6]
+
+
+def test_a_plain_function_called_with_float_coefficients_is_silent(tmp_path: Path) -> None:
+    assert _coefficient_helper(tmp_path, "(1.0, 2.0, 1.0)") == []
+    assert _coefficient_helper(tmp_path, "values=torch.linspace(0, 1, 3).tolist()") == []
+
+
+# A smoothing kernel from a config dict of another module, reshaped before it is made a parameter.
+SMOOTHER = """
+    import torch
+    from torch import nn
+    from config import CONFIG
+
+    class Smoother(nn.Module):
+        def __init__(self, kernel=None):
+            super().__init__()
+            kernel = CONFIG["kernel"] if kernel is None else kernel
+            self.kernel = nn.Parameter(torch.tensor(kernel).view(1, 1, -1))
+
+        def forward(self, x):
+            return torch.nn.functional.conv1d(x, self.kernel, padding=1)
+    """
+
+
+def test_a_reshaped_tensor_keeps_the_int_dtype_of_its_config_data(tmp_path: Path) -> None:
+    files = {"config.py": 'CONFIG = {"hidden": 8, "kernel": [1, 2, 1]}\n', "model.py": SMOOTHER,
+             "train.py": "from model import Smoother\nm = Smoother()\n"}
+    assert rows_of_project(tmp_path, "model.py", files, "SC204") == [10]
+    files["config.py"] = 'CONFIG = {"hidden": 8, "kernel": [0.25, 0.5, 0.25]}\n'
+    assert rows_of_project(tmp_path / "floats", "model.py", files, "SC204") == []

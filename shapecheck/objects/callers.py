@@ -325,12 +325,14 @@ def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
                       holds: Callable[[Context, cst.BaseExpression], bool], methods: bool = False) -> bool:
     """Every call of the plain function `definition`, in this file or in a module that imports it (with `methods`,
     also of a method: `every_method_caller`), passes an argument for `parameter` that `holds` accepts, given the
-    context to read it in, read with the caller's names."""
+    context to read it in, read with the caller's names; a call passing nothing there leaves the parameter's default
+    (`def make_coefficients(values=(1, 2, 1))` called as `make_coefficients()`), read where the `def` ran."""
     if ctx.class_of_method(definition) is None:
         sites = project_callers(ctx, definition)
     else:
         sites = every_method_caller(ctx, definition) if methods else None
-    return bool(sites) and all(_passes(definition, caller, parameter, holds) for caller in sites)  # type: ignore
+    return bool(sites) and all(_passes(definition, caller, parameter, holds, defaults=ctx)  # type: ignore
+                               for caller in sites)  # type: ignore
 
 
 def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
@@ -517,10 +519,18 @@ def _bound_to(ctx: Context, site: CallSite) -> Iterator[str]:
 
 
 def _passes(definition: cst.FunctionDef, caller: Caller, parameter: str,
-            holds: Callable[[Context, cst.BaseExpression], bool], constructor: bool = False) -> bool:
+            holds: Callable[[Context, cst.BaseExpression], bool], constructor: bool = False,
+            defaults: Context | None = None) -> bool:
+    """`caller` passes an argument for `parameter` that `holds` accepts; with `defaults` (the context of the file
+    defining `definition`), a call passing nothing there is read as passing the parameter's default."""
     passed = passed_argument(definition, caller.site.node, parameter, constructor)
     if passed is None:
-        return False
+        found = None if defaults is None else argument_at(defaults, definition, caller.site.node, caller.point,
+                                                          parameter, constructor)
+        if found is None:
+            return False
+        with defaults.at(found[1]):  # type: ignore[union-attr]  # found only with defaults
+            return holds(defaults, found[0])  # type: ignore[arg-type]
     with caller.ctx.at(caller.point):
         return holds(caller.ctx, passed)
 

@@ -26,6 +26,20 @@ _DTYPES: dict[str, DtypeKind] = {
     **dict.fromkeys(("complex64", "cfloat", "complex128", "cdouble", "complex32", "chalf"), "complex"),
 }
 
+# Tensor methods whose result has the receiver's dtype whatever their arguments (`.to(...)` is not one: a tensor or a
+# dtype argument changes it).
+DTYPE_KEEPING = frozenset({"view", "reshape", "flatten", "unflatten", "squeeze", "unsqueeze", "transpose", "permute",
+                           "t", "contiguous", "clone", "detach", "expand", "expand_as", "repeat", "view_as",
+                           "reshape_as", "movedim", "flip", "roll", "cuda", "cpu"})
+
+
+def dtype_source(expr: cst.BaseExpression) -> cst.BaseExpression:
+    """The tensor whose dtype `expr` has: `torch.tensor(kernel)` of `torch.tensor(kernel).view(1, 1, -1)`."""
+    while type(expr) is cst.Call and type(expr.func) is cst.Attribute and expr.func.attr.value in DTYPE_KEEPING:
+        expr = expr.func.value
+    return expr
+
+
 # Methods that give a Python int whatever tensor they are called on.
 _INT_METHODS = frozenset({"dim", "numel", "ndimension", "nelement", "element_size", "get_device"})
 # What PyTorch raises for the errors rules report, and the handlers broad enough to catch them.
