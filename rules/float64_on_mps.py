@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 
 import libcst as cst
@@ -13,11 +14,13 @@ from shapecheck.engine.records import NamedTuple
 from shapecheck.engine.syntax import assigned_attributes, is_self_attribute, keyword_arg
 from shapecheck.objects.callers import every_call_passes
 from shapecheck.objects.classes import class_facts
-from shapecheck.objects.factories import returned_by_factory, unpacked_from_factory
+from shapecheck.objects.factories import returned_by_factory, returned_by_imported, unpacked_from_factory
 from shapecheck.objects.project import imported_constant
 from shapecheck.objects.stored import every_construction_passes
 from shapecheck.engine.expected_errors import expects_error
 from shapecheck.objects.tensor_facts import dtype_kind, explicit_dtype, positional, string_value
+from shapecheck.objects.values import Const, Instance
+from shapecheck.shapes.evaluator import evaluator
 
 _DEVICE = frozenset({"torch.device"})
 # Torch functions that keep a numpy array's dtype.
@@ -34,7 +37,7 @@ _NUMPY_FLOAT64_TYPES = frozenset({"numpy.float64", "numpy.double"})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
                             "var", "sum", "cumsum"})
 # Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
-_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power)
+_ARITHMETIC = (cst.Add, cst.Subtract, cst.Multiply, cst.Divide, cst.Power, cst.MatrixMultiply)
 _DOUBLE_CONSTRUCTORS = frozenset({"torch.DoubleTensor"})
 _OTHER_CASTS = frozenset({"float", "half", "bfloat16", "int", "long", "short", "byte", "char", "bool", "cfloat"})
 # Methods that keep the dtype and the device of their receiver.
@@ -153,11 +156,14 @@ class Float64OnMps(Rule):
         default `"mps"` or passes one), a class attribute that nothing reassigns (`device = "mps"` in a config class's body, read
         as `Config.device`, `self.device`, or `cfg.device` of `cfg = Config()` or of a parameter every call hands
         `Config()`; a dataclass's field only as the default of a construction that passes nothing,
-        `cfg = TrainConfig()`), and the array a constructor's parameter
+        `cfg = TrainConfig()`, also of a dataclass of another module; `torch.device(cfg.device)` of such an
+        attribute), what a function of the file or of another module returns (`device = get_device()` with `def
+        get_device(): return torch.device("mps")`), and the array a constructor's parameter
         that every construction of the class hands such an array, or an attribute that one statement of the class alone
         assigns such an array (`self.obs = np.random.randn(n, 4)`; one reassigned elsewhere, `self.obs =
         obs.astype(np.float32)` in `reset()`, is not followed). An array may also be unpacked from a same-file
-        function's returned tuple (`X, y = load_data(path)`), or be what a method of the class returns
+        function's returned tuple (`X, y = load_data(path)`, the function also of another module of the project,
+        its arrays perhaps a product `X @ w`), or be what a method of the class returns
         (`torch.from_numpy(self.standardized())`). A method's parameters are what every call of it
         hands, on `self` in the class or on an instance in the script (`Trainer(model).fit(table)` ->
         `self.train_epoch(data)` -> `self._batch(data[i:i + bs])`); a call by that name on an object of unknown
@@ -714,6 +720,12 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         if returned is not None:  # `X, y = load_data(path)` with `return arr[:, :-1], arr[:, -1]`
             with ctx.at(returned[1]):
                 return _numpy_float64(ctx, returned[0], None, depth + 1)
+        if binding is not None and binding.kind == "unpack" and binding.index is not None and not binding.starred \
+                and type(binding.value) is cst.Call:  # the same, of a function of another module
+            found = returned_by_imported(ctx, binding.value, binding.index)
+            if found is not None:
+                with found[2].at(found[1]):
+                    return _numpy_float64(found[2], found[0], None, depth + 1)
         value, seq = ctx.value_of(expr, before)
         if value is expr:
             # a caller's own parameter is followed to its callers in turn: `fit(data)` -> `self._batch(data[i:j])`
@@ -746,6 +758,12 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         # `np.column_stack((variables, v))` of columns read by `np.loadtxt`
         return all(type(element) is not cst.StarredElement
                    and _numpy_float64(ctx, element.value, before, depth + 1, callers) for element in joined.elements)
+    if qualname is not None and not qualname.startswith(("numpy.", "torch.")):
+        found = returned_by_imported(ctx, expr)  # `features = load_features(path)` of another module
+        if found is None:
+            return False
+        with found[2].at(found[1]):
+            return _numpy_float64(found[2], found[0], None, depth + 1)
     if qualname is not None:
         dtype = keyword_arg(expr, "dtype")
         if dtype is not None:  # `np.array(rows, dtype=float)`, `np.zeros(n, dtype=np.float64)`
@@ -781,7 +799,8 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
     another such name: `self.device = DEVICE`); another literal device's type; None otherwise. A device picked at
     run time (`"mps" if available else "cpu"`, or bound under a condition) is left alone. With `callers`, a
     function's parameter is "mps" when every call passes it. A class attribute that nothing reassigns counts
-    (`device = "mps"` in the class body, read as `self.device` or `Config.device`)."""
+    (`device = "mps"` in the class body, read as `self.device` or `Config.device`), so does a name bound to what a
+    function of the file or of another module returns (`device = get_device()`)."""
     if type(expr) is cst.Name or is_self_attribute(expr):  # `self.device = torch.device("mps")` too
         binding = ctx.binding(expr)
         if binding is not None and binding.kind == "import":  # `from config import DEVICE`
@@ -795,6 +814,18 @@ def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, 
             return None
         expr = binding.value
         point = ctx.point_of(binding)
+        if type(expr) is cst.Call and ctx.qualname(expr.func) in _DEVICE and len(expr.args) == 1:
+            expr = expr.args[0].value  # `self.device = torch.device(cfg.device)`: the name it is made of
+        elif type(expr) is cst.Call and depth < 4:
+            # `device = get_device()` of a function of the file or of another module that returns one device (the
+            # callee named as the binding's statement names it: a function of the module, or an import)
+            with ctx.at(point) if point is not None else contextlib.nullcontext():
+                returned = returned_by_factory(ctx, expr)
+                found = (*returned, ctx) if returned is not None else returned_by_imported(ctx, expr)
+            if found is None:
+                return None
+            with found[2].at(found[1]):
+                return _device_type(found[2], found[0], depth=depth + 1)
         if depth < 4 and point is not None and (type(expr) is cst.Name or type(expr) is cst.Attribute
                                                 and type(expr.value) is cst.Name):  # `self.device = settings.DEVICE`
             with ctx.at(point):
@@ -838,20 +869,32 @@ def _instance_device(ctx: Context, instance: cst.BaseExpression, name: str) -> s
     the class says it: a class attribute, or a dataclass field's default that the construction does not override.
     An attribute set on any object other than `self` anywhere in the file (`cfg.device = args.device`) may be this
     one's: then nothing is known."""
+    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
+    if any(attribute == name and receiver != "self" for receiver, attribute, _ in assigned):
+        return None
+    built = evaluator(ctx).value(instance)
     if type(instance) is cst.Name:
         binding = ctx.binding(instance)
         if binding is None or binding.kind != "assign" or binding.value is None or not _certain(ctx, binding):
-            return None
+            return _built_device(built, name)
         instance = binding.value
     if type(instance) is not cst.Call or type(instance.func) is not cst.Name:
         return None
     binding = ctx.binding(instance.func)
+    if binding is not None and binding.kind == "import":
+        return _built_device(built, name)  # `Config()` of a dataclass of another module
     if binding is None or binding.kind != "class" or type(binding.statement) is not cst.ClassDef:
         return None
-    assigned = ctx.module_fact("assigned attributes", assigned_attributes)
-    if any(attribute == name and receiver != "self" for receiver, attribute, _ in assigned):
-        return None
     return _class_device(ctx, binding.statement, name, construction=instance)
+
+
+def _built_device(built: object, name: str) -> str | None:
+    """The device type an attribute of a project object names, as the objects floor built the object (a dataclass
+    of another module constructed with its defaults, `cfg = Config()` in the `__main__` block); None when the
+    object or the attribute is not known."""
+    value = built.attrs.get(name) if isinstance(built, Instance) and not (built.generic or built.tainted) else None
+    text = value.value if isinstance(value, Const) and isinstance(value.value, str) else None
+    return None if text is None else text.split(":", 1)[0]
 
 
 def _certain(ctx: Context, binding: Binding) -> bool:

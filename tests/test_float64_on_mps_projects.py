@@ -59,3 +59,105 @@ def test_a_device_picked_at_run_time_assigned_under_a_condition_or_reassigned_is
     reassigned = TRAIN.replace("    def main():\n", "    def main():\n        config.DEVICE = 'cpu'\n").replace(
         ".to(DEVICE)", ".to('cpu')")
     assert lint_project(tmp_path, {"config.py": 'DEVICE = "mps"\n', "train.py": reassigned}, "SC403") == []
+
+
+# A trainer whose device is made from a dataclass config of another module (`torch.device(cfg.device)`, the field
+# defaulting to "mps"), handed arrays that a function of another module draws with numpy (float64); `%s` builds
+# the config.
+REGRESSION_CONFIG = """
+    from dataclasses import dataclass
+
+    @dataclass
+    class Config:
+        n_features: int = 8
+        epochs: int = 2
+        device: str = "mps"
+    """
+
+REGRESSION_DATA = """
+    import numpy as np
+
+    def synthetic_regression(n, d):
+        X = np.random.randn(n, d)
+        w = np.random.randn(d)
+        y = X @ w + 0.1 * np.random.randn(n)
+        return X, y
+    """
+
+REGRESSION_TRAIN = """
+    import torch
+    from torch import nn
+
+    from config import Config
+    from data import synthetic_regression
+
+    class Trainer:
+        def __init__(self, cfg):
+            self.cfg = cfg
+            self.device = torch.device(cfg.device)
+            self.model = nn.Linear(cfg.n_features, 1).to(self.device)
+            self.opt = torch.optim.SGD(self.model.parameters(), lr=0.01)
+
+        def fit(self, X, y):
+            inputs = torch.from_numpy(X)%s.to(self.device)
+            targets = torch.from_numpy(y)%s.to(self.device)
+            for epoch in range(self.cfg.epochs):
+                self.opt.zero_grad()
+                loss = nn.functional.mse_loss(self.model(inputs).squeeze(-1), targets)
+                loss.backward()
+                self.opt.step()
+
+    if __name__ == "__main__":
+        cfg = %s
+        X, y = synthetic_regression(256, cfg.n_features)
+        Trainer(cfg).fit(X, y)
+    """
+
+
+def _regression(tmp_path: Path, cast: str = "", config: str = "Config()") -> list[tuple[str, int]]:
+    files = {"config.py": REGRESSION_CONFIG, "data.py": REGRESSION_DATA,
+             "train.py": REGRESSION_TRAIN % (cast, cast, config)}
+    return lint_project(tmp_path, files, "SC403")
+
+
+def test_arrays_of_another_module_sent_to_a_device_a_dataclass_config_defaults_to_mps(tmp_path: Path) -> None:
+    assert _regression(tmp_path) == [("train.py", 16), ("train.py", 17)]
+
+
+def test_float32_arrays_or_a_config_naming_another_device_are_silent(tmp_path: Path) -> None:
+    assert _regression(tmp_path, cast=".float()") == []
+    assert _regression(tmp_path / "cpu", config='Config(device="cpu")') == []
+    assert _regression(tmp_path / "picked", config='Config(device="mps" if torch.backends.mps.is_available() '
+                                                   'else "cpu")') == []
+
+
+# The device a helper of another module returns (`device = get_device()`), float64 batches drawn with numpy.
+GET_DEVICE = """
+    import torch
+
+    def get_device():
+        return torch.device(%s)
+    """
+
+GET_DEVICE_TRAIN = """
+    import numpy as np
+    import torch
+    from torch import nn
+
+    from utils import get_device
+
+    def main():
+        device = get_device()
+        model = nn.Linear(6, 1).to(device)
+        for step in range(10):
+            xb = np.random.rand(16, 6)
+            x = torch.tensor(xb, device=device)
+            model(x)
+    """
+
+
+def test_a_device_a_helper_of_another_module_returns(tmp_path: Path) -> None:
+    files = {"utils.py": GET_DEVICE % '"mps"', "train.py": GET_DEVICE_TRAIN}
+    assert lint_project(tmp_path, files, "SC403") == [("train.py", 13)]
+    files["utils.py"] = GET_DEVICE % '"mps" if torch.backends.mps.is_available() else "cpu"'
+    assert lint_project(tmp_path / "picked", files, "SC403") == []

@@ -49,6 +49,21 @@ def returned_by_factory(ctx: Context, call: cst.Call, index: int | None = None, 
     return returned_by_definition(ctx, definitions[0], index, owner)
 
 
+def returned_by_imported(ctx: Context, call: cst.Call, index: int | None = None
+                         ) -> tuple[cst.BaseExpression, Point, Context] | None:
+    """What `returned_by_factory` reads, for a call of a function another module of the project defines
+    (`X, y = synthetic_regression(n, d)` of `from data import synthetic_regression`): the returned expression, the
+    point to read it at and that module's context; None when that is not certain."""
+    from shapecheck.objects.project import imported_function
+
+    found = imported_function(ctx, call.func)
+    if found is None:
+        return None
+    definition, other = found
+    returned = returned_by_definition(other, definition, index)
+    return None if returned is None else (*returned, other)
+
+
 def returned_by_definition(ctx: Context, factory: cst.FunctionDef, index: int | None = None,
                            owner: cst.ClassDef | None = None) -> tuple[cst.BaseExpression, Point] | None:
     """What `returned_by_factory` reads of a function of `ctx`'s module (a method of `owner`) once it is found: its

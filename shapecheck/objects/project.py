@@ -495,6 +495,32 @@ def imported_constant(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.BaseE
     return None
 
 
+def imported_function(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.FunctionDef, Context] | None:
+    """The module-level function of a module of the project that the name `expr` imports from it (`load_data` of
+    `from data import load_data`, `data.load_data` of `import data`), defined once there, with that module's
+    context to read it in; None for anything else."""
+    qualname = ctx.qualname(expr)
+    root = expr
+    while type(root) is cst.Attribute:
+        root = root.value
+    binding = ctx.binding(root) if type(root) is cst.Name else None
+    if qualname is None or binding is None or binding.kind != "import":
+        return None
+    level, name = split_relative(qualname)
+    if not level and not_first_party(name.split(".", 1)[0]):
+        return None
+    for module, attribute in candidates(name):
+        path = PROJECT.module_file(ctx.filename, module, level) if "." not in attribute else None
+        if path is None:
+            continue
+        other = PROJECT.context(path, frozenset({attribute}))
+        bindings = other._module_scope().bindings.get(attribute, []) if other is not None else []
+        if len(bindings) != 1 or bindings[0].kind != "def" or type(bindings[0].statement) is not cst.FunctionDef:
+            return None
+        return bindings[0].statement, other  # type: ignore[return-value]
+    return None
+
+
 def split_relative(qualname: str) -> tuple[int, str]:
     """`..pkg.model.Net` -> (2, "pkg.model.Net")."""
     stripped = qualname.lstrip(".")
