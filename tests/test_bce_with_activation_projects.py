@@ -165,3 +165,66 @@ def test_a_registry_entry_the_option_s_default_picks_in_a_helper_without_the_tor
 def test_the_entry_another_default_picks_or_an_option_without_one_is_silent(tmp_path: Path) -> None:
     assert _chosen(tmp_path, 'default="bce",') == []
     assert _chosen(tmp_path, "") == []
+
+
+# The NeuMF of another module, the criterion built by a factory of a third module (`build_criterion("%s")`) or
+# picked from `torch.nn` by the option's default (`getattr(nn, args.loss)()`): neither main.py nor the helper names
+# the loss or the sigmoid.
+CRITERIA = """
+    import torch.nn as nn
+
+    def build_criterion(name):
+        if name == "bce":
+            return nn.BCELoss()
+        return nn.BCEWithLogitsLoss()
+    """
+
+TWO_HOPS_MAIN = """
+    import argparse
+
+    import torch
+
+    from recsys.engine import fit
+    from recsys.neumf import NeuMF
+    from losses import build_criterion
+
+    def main():
+        model = NeuMF(1000, 2000)
+        fit(model, loader, build_criterion(%s), torch.optim.Adam(model.parameters()))
+    """
+
+GETATTR_MAIN = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    from recsys.engine import fit
+    from recsys.neumf import NeuMF
+
+    def get_args():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--loss", type=str, default="%s")
+        return parser.parse_args()
+
+    def main():
+        args = get_args()
+        model = NeuMF(1000, 2000)
+        fit(model, loader, getattr(nn, args.loss)(), torch.optim.Adam(model.parameters()))
+    """
+
+
+def _hops(tmp_path: Path, main: str) -> list[tuple[str, int]]:
+    files = {"recsys/__init__.py": "", "recsys/neumf.py": NEUMF, "recsys/engine.py": ENGINE,
+             "losses.py": CRITERIA, "main.py": main}
+    return lint_project(tmp_path, files, "SC304")
+
+
+def test_a_criterion_built_in_a_module_the_helper_s_importer_imports(tmp_path: Path) -> None:
+    assert _hops(tmp_path, TWO_HOPS_MAIN % '"bce_logits"') == [("recsys/engine.py", 9)]
+    assert _hops(tmp_path / "bce", TWO_HOPS_MAIN % '"bce"') == []
+
+
+def test_a_torch_nn_class_the_option_s_default_names(tmp_path: Path) -> None:
+    assert _hops(tmp_path, GETATTR_MAIN % "BCEWithLogitsLoss") == [("recsys/engine.py", 9)]
+    assert _hops(tmp_path / "bce", GETATTR_MAIN % "BCELoss") == []

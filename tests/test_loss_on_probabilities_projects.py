@@ -198,3 +198,61 @@ def test_a_helper_a_package_re_exports_handed_the_criterion_the_option_s_default
 
 def test_the_log_softmax_stack_the_default_nll_loss_wants_is_silent(tmp_path: Path) -> None:
     assert _reexported(tmp_path, "nll", "LogSoftmax") == []
+
+
+# A stack a helper of another module builds ending in `%s`, trained by a helper of a third module handed `%s` as
+# its loss function: the functional loss itself, or a loss module.
+STACK_BUILDER = """
+    from collections import OrderedDict
+
+    import torch.nn as nn
+
+    def build_mlp(sizes):
+        return nn.Sequential(OrderedDict([
+            ("fc1", nn.Linear(sizes[0], sizes[1])),
+            ("act", nn.ReLU()),
+            ("fc2", nn.Linear(sizes[1], sizes[2])),
+            ("out", nn.%s),
+        ]))
+    """
+
+STACK_ENGINE = """
+    def train(model, loader, loss_fn, optimizer, epochs):
+        for epoch in range(epochs):
+            for x, y in loader:
+                optimizer.zero_grad()
+                loss = loss_fn(model(x), y)
+                loss.backward()
+                optimizer.step()
+    """
+
+STACK_MAIN = """
+    import torch
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+    from engine import train
+    from nets import build_mlp
+
+    def main(loader):
+        model = build_mlp([10, 32, 3])
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        train(model, loader, %s, optimizer, 2)
+    """
+
+
+def _stack(tmp_path: Path, last: str, loss: str) -> list[tuple[str, int]]:
+    files = {"nets.py": STACK_BUILDER % last, "engine.py": STACK_ENGINE, "main.py": STACK_MAIN % loss}
+    return lint_project(tmp_path, files, "SC303")
+
+
+def test_an_ordered_dict_stack_ending_in_softmax_and_the_functional_loss_handed_to_a_helper(tmp_path: Path) -> None:
+    assert _stack(tmp_path, "Softmax(dim=1)", "F.cross_entropy") == [("engine.py", 6)]
+    assert _stack(tmp_path / "module", "Softmax(dim=1)", "nn.CrossEntropyLoss()") == [("engine.py", 6)]
+
+
+def test_an_ordered_dict_stack_ending_in_logits_or_log_softmax_with_nll_is_silent(tmp_path: Path) -> None:
+    assert _stack(tmp_path, "Identity()", "F.cross_entropy") == []
+    assert _stack(tmp_path / "nll", "LogSoftmax(dim=1)", "F.nll_loss") == []
+    # the class handed uncalled is no loss: calling it would build a module
+    assert _stack(tmp_path / "class", "Softmax(dim=1)", "nn.CrossEntropyLoss") == []

@@ -123,6 +123,10 @@ def applicable(rules: Sequence[RuleSpec], text: str, filename: str = "") -> list
                 # through a package's `__init__` re-exporting it (`from .train_utils import train_model`)
                 found = importers_through_packages(filename, lambda _, text: True)
                 imported.append("\n".join(text for _, text, _ in found or ()))
+                # ... which build them with the project's modules they import (`criterion =
+                # build_criterion(args.loss)` of losses.py, the model of models.py)
+                imported.append("\n".join(text for path, importer, _ in found or ()
+                                          for text in first_party_texts(importer, path)))
         return any(t in texts for texts in imported for t in rule.triggers)
 
     return _loaded([rule for rule in rules if triggered(rule)] + noqa_check, text)

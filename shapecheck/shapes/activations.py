@@ -26,7 +26,7 @@ from shapecheck.objects.project import resolved
 from shapecheck.objects.command_line import command_line_defaults
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.objects.values import ClassValue, Const, Instance, Opaque, Seq, TorchObject
+from shapecheck.objects.values import ClassValue, Const, Instance, Mapping, Opaque, Seq, TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 Kind = Literal["softmax", "log_softmax", "sigmoid"]
@@ -253,9 +253,12 @@ def _last_layer_kind(built: TorchObject) -> Kind | None:
         if built.qualname in MODULES:
             return MODULES[built.qualname]
         items = built.items
-        if built.qualname not in SEQUENTIAL or type(items) is not Seq or not items.complete or not items.items:
+        if built.qualname not in SEQUENTIAL or type(items) not in (Seq, Mapping) or not items.complete \
+                or not items.items:
             return None
         last = items.items[-1]
+        if type(items) is Mapping:  # `nn.Sequential(OrderedDict([..., ("probs", nn.Softmax(dim=1))]))`
+            last = last[1]
         if not isinstance(last, TorchObject):
             return None
         built = last
@@ -316,12 +319,19 @@ def built_loss(ctx: Context, instance: cst.BaseExpression, losses: frozenset[str
         branches = {built_loss(ctx, branch, losses, seq, depth + 1) if depth < 2 else None
                     for branch in (value.body, value.orelse)}
         return branches.pop() if len(branches) == 1 else None
+    if type(value) is cst.Name or type(value) is cst.Attribute:
+        # the loss function itself handed on (`loss_fn = F.cross_entropy`), not a class a call would construct
+        qualname = ctx.qualname(value)
+        if qualname in losses and qualname.rsplit(".", 1)[-1][:1].islower():  # type: ignore[union-attr]
+            return qualname
     construction, before = construction_of(ctx, instance, before)
     if construction is None:
         return None
     qualname = ctx.qualname(construction.func)
     if qualname is None and type(construction.func) is cst.Subscript:
         qualname = _registry_loss(ctx, construction.func, before)
+    if qualname is None and type(construction.func) is cst.Call:
+        qualname = _attribute_loss(ctx, construction.func, before)
     if qualname not in losses:
         built = evaluator(ctx).value(construction, before)
         qualname = built.qualname if isinstance(built, TorchObject) else None
@@ -479,6 +489,20 @@ def _loss_built_at(argument: cst.BaseExpression, point: Point, reader: Context, 
         return built_loss(reader, argument, losses)
 
 
+def _attribute_loss(ctx: Context, chosen: cst.Call, before: int | None) -> str | None:
+    """`getattr(nn, args.loss)()`: the class of `torch.nn` the name picks in the run the program is written for, as
+    a registry's key (see `_chosen_key`): a string the code states or the default of the command-line option."""
+    args = chosen.args
+    if type(chosen.func) is not cst.Name or chosen.func.value != "getattr" or ctx.binding(chosen.func) is not None \
+            or len(args) != 2 or any(arg.keyword is not None or arg.star for arg in args):
+        return None
+    module = ctx.qualname(args[0].value)
+    if module != "torch.nn":
+        return None
+    name = _chosen_string(ctx, args[1].value, before)
+    return None if name is None or not name.isidentifier() else f"{module}.{name}"
+
+
 def _registry_loss(ctx: Context, chosen: cst.Subscript, before: int | None) -> str | None:
     """`LOSSES[args.loss](pos_weight)`: the loss every entry of a dict literal of factories builds, whatever the
     key (`{"bce": lambda w: nn.BCEWithLogitsLoss(), "weighted": lambda w: nn.BCEWithLogitsLoss(pos_weight=w)}`, or
@@ -509,8 +533,12 @@ def _chosen_key(ctx: Context, chosen: cst.Subscript, before: int | None) -> str 
     after `args = parser.parse_args()`); None otherwise."""
     if len(chosen.slice) != 1 or type(index := chosen.slice[0].slice) is not cst.Index:
         return None
+    return _chosen_string(ctx, index.value, before)
+
+
+def _chosen_string(ctx: Context, key: cst.BaseExpression, before: int | None) -> str | None:
+    """The string `key` holds in the run the program is written for (see `_chosen_key`)."""
     ev = evaluator(ctx)
-    key = index.value
     value = ev.value(key, before)
     if isinstance(value, Const) and isinstance(value.value, str):
         return value.value
