@@ -260,3 +260,91 @@ def test_one_cycle_counting_the_dataset_over_the_batch_size_rounded_down_while_t
                                            ("", "len(train_ds) // 64", [])):
         assert lint_project(tmp_path, {"trainer": FLOORED.format(drop_last=drop_last, per_epoch=per_epoch)},
                             "trainer") == expected, (drop_last, per_epoch)
+
+
+# A trainer whose `train_step` steps the schedule a factory of another module sizes (`{total}`), the step run by
+# the batch loop of the trainer's `fit`; or a per-batch helper handed the schedule.
+STEP_SCHEDULES = """
+    from torch.optim.lr_scheduler import OneCycleLR
+
+    def make_scheduler(optimizer, cfg, steps_per_epoch=1):
+        return OneCycleLR(optimizer, max_lr=cfg.max_lr, total_steps={total})
+"""
+
+STEP_TRAINER = """
+    import torch
+    import torch.nn as nn
+
+    from schedulers import make_scheduler
+
+    class Trainer:
+        def __init__(self, model, loader, cfg):
+            self.model, self.loader, self.cfg = model, loader, cfg
+            self.optimizer = torch.optim.SGD(model.parameters(), lr=cfg.max_lr, momentum=0.9)
+            self.scheduler = make_scheduler(self.optimizer, cfg, len(loader))
+
+        def train_step(self, x, y):
+            self.optimizer.zero_grad()
+            loss = nn.functional.mse_loss(self.model(x), y)
+            loss.backward()
+            self.optimizer.step()
+            self.scheduler.step()
+            return loss.item()
+
+        def fit(self):
+            for epoch in range(self.cfg.epochs):
+                for x, y in self.loader:
+                    self.train_step(x, y)
+"""
+
+STEP_HELPER = """
+    import torch.nn.functional as F
+
+    def train_batch(model, batch, optimizer, scheduler):
+        x, y = batch
+        optimizer.zero_grad()
+        F.mse_loss(model(x), y).backward()
+        optimizer.step()
+        scheduler.step()
+
+    def train_epoch(model, loader, optimizer, scheduler):
+        for batch in loader:
+            train_batch(model, batch, optimizer, scheduler)
+"""
+
+STEP_HELPER_SCRIPT = """
+    import torch
+    from schedulers import make_scheduler
+    from engine import train_epoch
+
+    def main(cfg, model, loader):
+        optimizer = torch.optim.SGD(model.parameters(), lr=cfg.max_lr)
+        scheduler = make_scheduler(optimizer, cfg, len(loader))
+        for epoch in range(cfg.epochs):
+            train_epoch(model, loader, optimizer, scheduler)
+"""
+
+
+def test_a_schedule_stepped_in_a_method_the_batch_loop_runs(tmp_path: Path) -> None:
+    files = {"schedulers": STEP_SCHEDULES.format(total="cfg.epochs"), "trainer": STEP_TRAINER}
+    assert lint_project(tmp_path, files, "trainer") == [18]
+    files["schedulers"] = STEP_SCHEDULES.format(total="cfg.epochs * steps_per_epoch")
+    assert lint_project(tmp_path, files, "trainer") == []
+
+
+def test_a_schedule_stepped_in_a_helper_the_batch_loop_of_another_helper_runs(tmp_path: Path) -> None:
+    files = {"schedulers": STEP_SCHEDULES.format(total="cfg.epochs"), "engine": STEP_HELPER,
+             "train": STEP_HELPER_SCRIPT}
+    assert lint_project(tmp_path, files, "engine") == [9]
+    files["schedulers"] = STEP_SCHEDULES.format(total="cfg.epochs * steps_per_epoch")
+    assert lint_project(tmp_path, files, "engine") == []
+
+
+def test_a_method_stepping_the_schedule_run_once_per_epoch_or_outside_any_loop_is_not_per_batch(
+        tmp_path: Path) -> None:
+    per_epoch = STEP_TRAINER.replace("""                for x, y in self.loader:
+                    self.train_step(x, y)""", """                for x, y in self.loader:
+                    self.optimizer.step()
+                self.train_step(x, y)""")
+    files = {"schedulers": STEP_SCHEDULES.format(total="cfg.epochs * steps_per_epoch"), "trainer": per_epoch}
+    assert lint_project(tmp_path, files, "trainer") == []

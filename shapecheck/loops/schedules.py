@@ -22,7 +22,7 @@ from shapecheck.engine.walker import children
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.loops.training_loop import TrainingLoop
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import calls_passing
+from shapecheck.objects.callers import calls_passing, helper_callers, method_callers
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.factories import returned_by_definition
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
@@ -30,7 +30,7 @@ from shapecheck.objects.values import TorchObject
 from shapecheck.shapes.evaluator import evaluator
 
 if TYPE_CHECKING:
-    from shapecheck.engine.context import Context
+    from shapecheck.engine.context import CallSite, Context
     from shapecheck.loops.training_loop import Event
 
 Unit = Literal["epochs", "batches"]
@@ -272,11 +272,13 @@ def checks_existence(test: cst.BaseExpression, subject: str | None) -> bool:
     return subject is not None and dotted_name(test) == subject
 
 
-def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseExpression) -> list[Budget]:
+def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseExpression, depth: int = 0
+                   ) -> list[Budget]:
     """The budgets of the schedules `receiver` holds when it is handed over: a parameter of `function` by the calls
     of it (of this file or of the modules importing it), or `self.scheduler` by the constructions of the class
     whose `__init__` stores it (a callback built with its schedule), each read with its caller's names; a call
-    handing something else adds none."""
+    handing something else adds none. A caller handing on a parameter of its own (`train_epoch(model, loader,
+    optimizer, scheduler)` calling `train_batch(..., scheduler)`) is read at its own calls in turn."""
     found: list[Budget] = []
 
     def holds(caller: Context, passed: cst.BaseExpression) -> bool:
@@ -284,6 +286,12 @@ def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseEx
         budget = schedule_budget(caller, value, before) if type(value) is cst.Call else None
         if budget is not None:
             found.append(budget)
+        elif type(value) is cst.Name and caller.function is not None and depth < 2:
+            binding = caller.binding(value)
+            if binding is not None and binding.kind == "param" and binding.statement is caller.function:
+                handed = handed_budgets(caller, caller.function, value, depth + 1)
+                found.extend(handed)
+                return bool(handed)
         return budget is not None
 
     if type(receiver) is cst.Name:
@@ -317,7 +325,10 @@ def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
     if event.function is None or guarded:
         return None
     units = set()
-    for caller, site in training.runs_of(event.function):
+    # a callback's method run on each callback, else a method or helper of the file run by its own calls
+    # (`self.train_step(x, y)` in the batch loop of the trainer's `fit`)
+    runs = training.runs_of(event.function) or [(training, site) for site in _called_at(training.ctx, event.function)]
+    for caller, site in runs:
         around = caller.enclosing(site.loop) if site.loop is not None else ()
         while around and _over_callbacks(around[-1], site.node):
             around = around[:-1]
@@ -325,6 +336,16 @@ def stepping_unit(training: TrainingLoop, event: Event) -> Unit | None:
             return None
         units.add(_unit_in(caller, around[-1], site.function, _guarded(around[-1], site.node), False))
     return units.pop() if len(units) == 1 else None
+
+
+def _called_at(ctx: Context, function: cst.FunctionDef) -> list[CallSite]:
+    """The calls of `function` in its file, when all of them are known: `self.name(...)` of a method in its class
+    (and calls on its certain instances), or a plain function's calls by its name; [] otherwise."""
+    if ctx.class_of_method(function) is not None:
+        found = method_callers(ctx, function)
+    else:
+        found = helper_callers(ctx, function)
+    return [site for site, _ in found or ()]
 
 
 def _unit_in(training: TrainingLoop, loop: cst.CSTNode, function: cst.FunctionDef | None, guarded: bool,
