@@ -479,3 +479,46 @@ def test_a_policy_loss_handed_to_its_update_reaches_the_stepped_critic_through_n
 
 def test_the_advantage_detached_in_the_policy_loss_is_clean(tmp_path) -> None:
     assert a2c_rows(tmp_path, "advantages.detach()") == []
+
+
+# A DDPG agent whose updates run through one helper handed the optimizer and the loss (`self._optimize(opt, loss)`):
+# `BODY` is the order of the actor's loss and the critic's update.
+OPTIMIZE_HELPER = """
+    import torch
+    import torch.nn.functional as F
+
+    class DDPGAgent:
+        def __init__(self, actor, critic, gamma=0.99):
+            self.actor, self.critic, self.gamma = actor, critic, gamma
+            self.actor_opt = torch.optim.Adam(self.actor.parameters(), lr=1e-3)
+            self.critic_opt = torch.optim.Adam(self.critic.parameters(), lr=1e-3)
+
+        @staticmethod
+        def _optimize(optimizer, loss, retain_graph=False):
+            optimizer.zero_grad()
+            loss.backward(retain_graph=retain_graph)
+            optimizer.step()
+
+        def update(self, obs, act, target):
+            critic_loss = F.mse_loss(self.critic(obs, act), target)
+            BODY
+            return critic_loss.item(), actor_loss.item()
+    """
+
+_ACTOR_LOSS = "        actor_loss = -self.critic(obs, self.actor(obs)).mean()\n"
+_CRITIC_STEP = "        self._optimize(self.critic_opt, critic_loss, retain_graph=True)\n"
+_ACTOR_STEP = "        self._optimize(self.actor_opt, actor_loss)\n"
+
+
+def _optimize_rows(body: str) -> list[int]:
+    source = textwrap.dedent(OPTIMIZE_HELPER).replace("        BODY\n", body)
+    return [finding.location.row for finding in lint_text(source, "agent.py", resolve(["SC209"])).findings]
+
+
+def test_a_loss_computed_before_the_critic_s_step_that_one_helper_runs_for_both_updates() -> None:
+    assert _optimize_rows(_ACTOR_LOSS + _CRITIC_STEP + _ACTOR_STEP) == [14]
+
+
+def test_the_actor_s_loss_computed_after_the_critic_s_step_or_stepped_first_is_clean() -> None:
+    assert _optimize_rows(_CRITIC_STEP + _ACTOR_LOSS + _ACTOR_STEP) == []
+    assert _optimize_rows(_ACTOR_LOSS + _ACTOR_STEP + _CRITIC_STEP) == []

@@ -1130,6 +1130,13 @@ class TrainingLoop:
                 subject = None if owner.rebound_before(event, definition) else \
                     event.subject and self.caller_spelling(event.subject, definition, call)
                 moved = {} if owner is self else {"node": call, "origin": event.origin or event.node}
+                if event.kind == "step" and event.owners is None and owner is self and subject is not None \
+                        and type(event.target) is cst.Name and event.function is definition:
+                    # `self._optimize(self.critic_opt, critic_loss)` with `def _optimize(self, optimizer, loss)`
+                    # stepping `optimizer`: what the optimizer the call hands holds
+                    passed = passed_argument(definition, call, event.target.value)
+                    owners = parameter_owners(self.ctx, passed) if passed is not None else None
+                    moved = {**moved, "owners": owners} if owners is not None else moved
                 found.append(replace(event, subject=subject, target=None, **moved))
         return found
 
