@@ -437,3 +437,53 @@ def test_a_trainer_s_loss_method_handed_the_model_s_output_by_a_name() -> None:
 
     assert lint("probs[targets < 0] = 0.5") == [10]
     assert lint("probs = probs.masked_fill(targets < 0, 0.5)") == []
+
+
+# A functional gated cell of another module, handed the weights an encoder keeps as parameters: `%s` is what it
+# does to the update gate, one of the views `chunk` returns of the sigmoid.
+FUNCTIONAL_CELL = """
+    import torch
+
+    def gated_cell(x, h, mask, w_ih, w_hh, b):
+        gates = torch.sigmoid(x @ w_ih.t() + h @ w_hh.t() + b)
+        update, reset, out = gates.chunk(3, dim=-1)
+        %s
+        cand = torch.tanh(reset * h)
+        return (1 - update) * h + update * cand * out
+    """
+
+CELL_ENCODER = """
+    import torch
+    import torch.nn as nn
+
+    from cells import gated_cell
+
+    class Encoder(nn.Module):
+        def __init__(self, vocab, emb, hidden):
+            super().__init__()
+            self.emb = nn.Embedding(vocab, emb)
+            self.w_ih = nn.Parameter(torch.randn(3 * hidden, emb) * 0.1)
+            self.w_hh = nn.Parameter(torch.randn(3 * hidden, hidden) * 0.1)
+            self.b = %s
+            self.hidden = hidden
+
+        def forward(self, tokens, lengths):
+            h = torch.zeros(tokens.size(0), self.hidden)
+            x = self.emb(tokens)
+            for i in range(tokens.size(1)):
+                h = gated_cell(x[:, i], h, lengths > i, self.w_ih, self.w_hh, self.b)
+            return h
+    """
+
+
+def _cell(tmp_path: Path, change: str, bias: str = "nn.Parameter(torch.zeros(3 * hidden))") -> list[int]:
+    files = {"cells.py": FUNCTIONAL_CELL % change, "model.py": CELL_ENCODER % bias}
+    return lint_project(tmp_path, files, "cells.py")
+
+
+def test_a_split_view_of_a_functional_cell_s_gate_made_of_the_weights_a_module_hands_it(tmp_path: Path) -> None:
+    assert _cell(tmp_path, "update.masked_fill_(~mask.unsqueeze(-1), 0.0)") == [7]
+
+
+def test_the_gate_masked_out_of_place_is_clean(tmp_path: Path) -> None:
+    assert _cell(tmp_path, "update = update.masked_fill(~mask.unsqueeze(-1), 0.0)") == []

@@ -922,11 +922,14 @@ class _Flow:
                 else:
                     break
                 value = arg.value
+                while type(value) is cst.Subscript and _basic_slices(value):
+                    value = value.value  # `x[:, t]` of a model's output: a view in its graph
                 if type(value) is cst.Name and point is not None:
                     with ctx.at(point):
                         binding = ctx.binding(value)
                     value = binding.value if binding is not None and binding.kind == "assign" else value
-                if type(value) is cst.Call and _is_model_output(ctx, value, site.function):
+                if type(value) is cst.Call and _is_model_output(ctx, value, site.function) \
+                        or _stored_parameter(ctx, value, site.function):
                     graph.add(name)
         return graph
 
@@ -1146,6 +1149,20 @@ def _is_model_output(ctx, call: cst.Call, caller: cst.FunctionDef | None) -> boo
     if name is None or name.rsplit(".", 1)[-1] in ctx.functions:
         return False
     return _runs_backward(ctx, caller)
+
+
+def _stored_parameter(ctx: Context, value: cst.BaseExpression, caller: cst.FunctionDef | None) -> bool:
+    """`self.w_ih` handed by a method of a class whose methods assign it `nn.Parameter(...)` (a module handing its
+    weights to a functional cell of another module): a tensor that requires grad."""
+    if type(value) is not cst.Attribute or type(value.value) is not cst.Name or value.value.value != "self" \
+            or caller is None:
+        return False
+    class_def = ctx.class_of_method(caller)
+    if class_def is None:
+        return False
+    values = ctx.analysis(SavedTensors).attributes(class_def).get(value.attr.value, [])
+    return bool(values) and all(type(v) is cst.Call and ctx.qualname(v.func) == "torch.nn.Parameter"
+                                for v in values)
 
 
 def _runs_backward(ctx: Context, function: cst.FunctionDef | None) -> bool:
