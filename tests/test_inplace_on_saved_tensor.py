@@ -487,3 +487,26 @@ def test_a_split_view_of_a_functional_cell_s_gate_made_of_the_weights_a_module_h
 
 def test_the_gate_masked_out_of_place_is_clean(tmp_path: Path) -> None:
     assert _cell(tmp_path, "update = update.masked_fill(~mask.unsqueeze(-1), 0.0)") == []
+
+
+def test_a_view_of_a_saved_output_changed_in_place_through_a_masked_assignment() -> None:
+    source = textwrap.dedent("""
+        import torch
+        import torch.nn.functional as F
+
+        def step(fc, x, y, opt):
+            pred = torch.sigmoid(fc(x)).squeeze(-1)
+            pred[pred < 1e-4] = 1e-4
+            loss = F.binary_cross_entropy(pred, y)
+            loss.backward()
+            opt.step()
+
+        fc = torch.nn.Linear(6, 1)
+        step(fc, torch.randn(10, 6), torch.rand(10), torch.optim.SGD(fc.parameters(), lr=0.1))
+        """)
+    found = lint_text(source, "train.py", resolve(["SC216"])).findings
+    assert [finding.location.row for finding in found] == [7]
+    # a reshape after a transpose copies; a clone is a copy: the saved output is untouched
+    for copy in ("torch.sigmoid(fc(x)).t().reshape(-1)", "torch.sigmoid(fc(x)).squeeze(-1).clone()"):
+        clean = source.replace("torch.sigmoid(fc(x)).squeeze(-1)", copy)
+        assert lint_text(clean, "train.py", resolve(["SC216"])).findings == []

@@ -438,6 +438,31 @@ def _basic_index(node: cst.CSTNode, receiver: cst.Name) -> bool:
     return type(subscript) is cst.Subscript and _basic_slices(subscript)
 
 
+# Tensor methods whose result is always a view of the receiver, and those that are a view of a contiguous one (the
+# output of an op is): an in-place op on the result writes into the receiver.
+_VIEWING = frozenset({"view", "view_as", "squeeze", "unsqueeze", "unflatten", "narrow", "select", "transpose",
+                      "permute", "t", "expand", "expand_as", "movedim"})
+_VIEWING_CONTIGUOUS = frozenset({"reshape", "reshape_as", "flatten"})
+_NONCONTIGUOUS = frozenset({"transpose", "permute", "t", "expand", "expand_as", "movedim", "narrow", "select"})
+
+
+def _view_base(value: cst.BaseExpression) -> cst.BaseExpression:
+    """The expression `value` is certainly a view of, through the viewing methods applied to it
+    (`torch.sigmoid(h).squeeze(-1)` -> `torch.sigmoid(h)`); `value` itself when it is none."""
+    chain: list[str] = []
+    base = value
+    while type(base) is cst.Call and type(base.func) is cst.Attribute \
+            and base.func.attr.value in _VIEWING | _VIEWING_CONTIGUOUS:
+        chain.append(base.func.attr.value)
+        base = base.func.value
+    moved = False
+    for method in reversed(chain):  # from the op outwards: a reshape after a transpose copies
+        if method in _VIEWING_CONTIGUOUS and moved:
+            return value
+        moved = moved or method in _NONCONTIGUOUS
+    return base
+
+
 def _basic_slices(subscript: cst.Subscript) -> bool:
     """`subscript` takes a view: integers and slices only (`x[mask]` is a copy)."""
     return all(type(element.slice) is cst.Slice or type(element.slice) is cst.Index
@@ -996,7 +1021,9 @@ class _Flow:
         `q = q.softmax(-1)` reads the `q` it replaces)."""
         graph = value is not None and (self._helper_result(value, names) or self.is_graph(value))
         model = type(value) is cst.Call and self._builds_model(value)  # type: ignore[arg-type]
-        saved_output = len(names) == 1 and value is not None and self._saved_output(value)
+        # `torch.sigmoid(self.fc(x)).squeeze(-1)`: a view of the output the op saved
+        base = _view_base(value) if value is not None else None
+        saved_output = len(names) == 1 and base is not None and self._saved_output(base)
         views = value is not None and self._multi_view(value)
         sliced = self._sliced_views(names, value) if value is not None else {}
         for name in names:
@@ -1015,7 +1042,7 @@ class _Flow:
             self.modules.update(names)
         self.saved.update(sliced)
         if saved_output:
-            self.saved[names[0]] = _Saved(value, True, {names[0]})
+            self.saved[names[0]] = _Saved(base, True, {names[0]})  # type: ignore[arg-type]
         elif views:  # `r, z = gates.chunk(2, 1)` holds the views, `parts = gates.chunk(2, 1)` a tuple of them
             for name in names:
                 self.saved[name] = _Saved(value, True, {name}, views=True)
