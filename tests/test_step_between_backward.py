@@ -522,3 +522,37 @@ def test_a_loss_computed_before_the_critic_s_step_that_one_helper_runs_for_both_
 def test_the_actor_s_loss_computed_after_the_critic_s_step_or_stepped_first_is_clean() -> None:
     assert _optimize_rows(_CRITIC_STEP + _ACTOR_LOSS + _ACTOR_STEP) == []
     assert _optimize_rows(_ACTOR_LOSS + _ACTOR_STEP + _CRITIC_STEP) == []
+
+
+def test_losses_a_plain_update_helper_steps_in_turn_that_share_no_stepped_module_are_clean() -> None:
+    # sac-discrete's `update_params(optim, loss)`: each critic's loss goes through its own head, the policy's through
+    # the critics under `no_grad`
+    source = textwrap.dedent("""
+        import torch
+        from torch.optim import Adam
+
+        def update_params(optim, loss, retain_graph=False):
+            optim.zero_grad()
+            loss.backward(retain_graph=retain_graph)
+            optim.step()
+
+        class Agent:
+            def __init__(self, critic, policy):
+                self.critic, self.policy = critic, policy
+                self.policy_optim = Adam(self.policy.parameters(), lr=1e-3)
+                self.q1_optim = Adam(self.critic.q1.parameters(), lr=1e-3)
+                self.q2_optim = Adam(self.critic.q2.parameters(), lr=1e-3)
+
+            def learn(self, states, actions, target):
+                q1, q2 = self.critic(states)
+                q1_loss = ((q1.gather(1, actions) - target) ** 2).mean()
+                q2_loss = ((q2.gather(1, actions) - target) ** 2).mean()
+                probs = self.policy(states)
+                with torch.no_grad():
+                    n1, n2 = self.critic(states)
+                policy_loss = -(torch.min(n1, n2) * probs).sum(1).mean()
+                update_params(self.q1_optim, q1_loss)
+                update_params(self.q2_optim, q2_loss)
+                update_params(self.policy_optim, policy_loss)
+        """)
+    assert lint_text(source, "agent.py", resolve(["SC209"])).findings == []
