@@ -125,7 +125,8 @@ class InplaceOnSavedTensor(Rule):
         hands it a tensor in the graph (SSD's `self.l2norm(x)` on a convolution's output, in `models/ssd.py` with
         `L2Norm` from `layers.py`). A function's parameter is in the graph when a call of it with autograd on, in
         the file (a trainer's `self.compute_loss(logits, y)` too) or in a project module importing a plain function,
-        hands it a model's output, directly or by a name bound to one (`logits = self.model(images)`, then `soft_dice_loss(logits, masks)` of `losses.py` in a trainer
+        hands it a model's output (or a `self.w` its class assigns `nn.Parameter(...)`: a functional cell handed the
+        weights), directly or by a name bound to one (`logits = self.model(images)`, then `soft_dice_loss(logits, masks)` of `losses.py` in a trainer
         that backpropagates the loss). A layer with weights keeps its input whether that input needs a gradient or
         not: a batch's features changed by `feats += self.proj(feats)` spoil what `proj` kept. An in-place op on one
         of the views `split`, `chunk` or `unbind` returns of a tensor in the graph (`r, z =

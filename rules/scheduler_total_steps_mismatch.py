@@ -25,7 +25,8 @@ class SchedulerTotalStepsMismatch(Rule):
         `OneCycleLR(optimizer, max_lr, total_steps=epochs)` (or `epochs=E, steps_per_epoch=1`), or Hugging Face's
         `get_linear_schedule_with_warmup(optimizer, warmup, num_training_steps=args.epochs)` (also the cosine,
         polynomial and restart variants, and `get_scheduler`), stepped with `scheduler.step()` in the batch loop
-        beside `optimizer.step()`; and the reverse, a length of `epochs * len(loader)` (or `steps_per_epoch=
+        beside `optimizer.step()` (or in a method or helper of the file that the batch loop runs, a trainer's
+        `self.train_step(x, y)`); and the reverse, a length of `epochs * len(loader)` (or `steps_per_epoch=
         len(loader)`) stepped once per epoch, after a batch loop (or a helper such as `train_one_epoch(...)`) that
         steps the optimizer. The schedule may be built where it is stepped, in a trainer's `__init__`
         (`self.scheduler`), handed to the helper that steps it (`def train_epoch(model, loader, optimizer,
