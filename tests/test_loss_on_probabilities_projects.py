@@ -200,7 +200,7 @@ def test_the_log_softmax_stack_the_default_nll_loss_wants_is_silent(tmp_path: Pa
     assert _reexported(tmp_path, "nll", "LogSoftmax") == []
 
 
-# A stack a helper of another module builds ending in `%s`, trained by a helper of a third module handed `%s` as
+# A stack a helper of another module builds ending in `%s`, trained by `UTILS`'s helper in a third module handed `%s` as
 # its loss function: the functional loss itself, or a loss module.
 STACK_BUILDER = """
     from collections import OrderedDict
@@ -214,16 +214,6 @@ STACK_BUILDER = """
             ("fc2", nn.Linear(sizes[1], sizes[2])),
             ("out", nn.%s),
         ]))
-    """
-
-STACK_ENGINE = """
-    def train(model, loader, loss_fn, optimizer, epochs):
-        for epoch in range(epochs):
-            for x, y in loader:
-                optimizer.zero_grad()
-                loss = loss_fn(model(x), y)
-                loss.backward()
-                optimizer.step()
     """
 
 STACK_MAIN = """
@@ -242,13 +232,14 @@ STACK_MAIN = """
 
 
 def _stack(tmp_path: Path, last: str, loss: str) -> list[tuple[str, int]]:
-    files = {"nets.py": STACK_BUILDER % last, "engine.py": STACK_ENGINE, "main.py": STACK_MAIN % loss}
+    # the training helper of `UTILS`, in a module of its own
+    files = {"nets.py": STACK_BUILDER % last, "engine.py": UTILS % "", "main.py": STACK_MAIN % loss}
     return lint_project(tmp_path, files, "SC303")
 
 
 def test_an_ordered_dict_stack_ending_in_softmax_and_the_functional_loss_handed_to_a_helper(tmp_path: Path) -> None:
-    assert _stack(tmp_path, "Softmax(dim=1)", "F.cross_entropy") == [("engine.py", 6)]
-    assert _stack(tmp_path / "module", "Softmax(dim=1)", "nn.CrossEntropyLoss()") == [("engine.py", 6)]
+    assert _stack(tmp_path, "Softmax(dim=1)", "F.cross_entropy") == [("engine.py", 15)]
+    assert _stack(tmp_path / "module", "Softmax(dim=1)", "nn.CrossEntropyLoss()") == [("engine.py", 15)]
 
 
 def test_an_ordered_dict_stack_ending_in_logits_or_log_softmax_with_nll_is_silent(tmp_path: Path) -> None:

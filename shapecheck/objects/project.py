@@ -36,7 +36,7 @@ import libcst as cst
 
 from shapecheck.engine import dependencies
 from shapecheck.engine.bindings import traverse
-from shapecheck.engine.context import Context
+from shapecheck.engine.context import Binding, Context
 from shapecheck.engine.flow import unconditional
 from shapecheck.engine.guard import TooComplex
 from shapecheck.engine.records import record
@@ -472,33 +472,28 @@ def imported_constant(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.BaseE
     """The value a module of the project assigns once, at its top level and under no condition, to the name `expr`
     imports from it (`DEVICE` of `from config import DEVICE`, `settings.DEVICE` of `from pkg import settings`), with
     that module's context to read it in (at its module level); None for anything else."""
-    qualname = ctx.qualname(expr)
-    root = expr
-    while type(root) is cst.Attribute:
-        root = root.value
-    binding = ctx.binding(root) if type(root) is cst.Name else None
-    if qualname is None or binding is None or binding.kind != "import":
+    found = _imported_binding(ctx, expr)
+    if found is None:
         return None
-    level, name = split_relative(qualname)
-    if not level and not_first_party(name.split(".", 1)[0]):
+    binding, other = found
+    if binding.kind != "assign" or binding.value is None or not unconditional(binding.path):
         return None
-    for module, attribute in candidates(name):
-        path = PROJECT.module_file(ctx.filename, module, level) if "." not in attribute else None
-        if path is None:
-            continue
-        other = PROJECT.context(path, frozenset({attribute}))
-        bindings = other._module_scope().bindings.get(attribute, []) if other is not None else []
-        if len(bindings) != 1 or bindings[0].kind != "assign" or bindings[0].value is None \
-                or not unconditional(bindings[0].path):
-            return None
-        return bindings[0].value, other  # type: ignore[return-value]
-    return None
+    return binding.value, other
 
 
 def imported_function(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.FunctionDef, Context] | None:
     """The module-level function of a module of the project that the name `expr` imports from it (`load_data` of
     `from data import load_data`, `data.load_data` of `import data`), defined once there, with that module's
     context to read it in; None for anything else."""
+    found = _imported_binding(ctx, expr)
+    if found is None or found[0].kind != "def" or type(found[0].statement) is not cst.FunctionDef:
+        return None
+    return found[0].statement, found[1]  # type: ignore[return-value]
+
+
+def _imported_binding(ctx: Context, expr: cst.BaseExpression) -> tuple[Binding, Context] | None:
+    """The one module-level binding, in a module of the project, of the name `expr` imports from it, with that
+    module's context; None when the name is no first-party import or the module binds it more than once."""
     qualname = ctx.qualname(expr)
     root = expr
     while type(root) is cst.Attribute:
@@ -515,9 +510,7 @@ def imported_function(ctx: Context, expr: cst.BaseExpression) -> tuple[cst.Funct
             continue
         other = PROJECT.context(path, frozenset({attribute}))
         bindings = other._module_scope().bindings.get(attribute, []) if other is not None else []
-        if len(bindings) != 1 or bindings[0].kind != "def" or type(bindings[0].statement) is not cst.FunctionDef:
-            return None
-        return bindings[0].statement, other  # type: ignore[return-value]
+        return (bindings[0], other) if len(bindings) == 1 else None  # type: ignore[return-value]
     return None
 
 
