@@ -1144,6 +1144,7 @@ class NumpyOfGraphTensor(Rule):
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
+        self._handed_depth = 0  # helpers' callers followed out (`to_numpy(heatmaps)` in `save_heatmaps(heatmaps)`)
         self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
         # a comprehension's target as its element reads it, by node: what the comprehension iterates
@@ -1370,19 +1371,32 @@ class NumpyOfGraphTensor(Rule):
                                                "call hands it a tensor that requires grad: it raises; pass "
                                                f"`{self.ctx.code(passed)}.detach()`")  # type: ignore[arg-type]
 
-    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context) -> list[str]:
-        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached."""
+    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context, depth: int = 0) -> list[str]:
+        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached, itself
+        or through a plain function of its module it hands them to (`hm = to_numpy(heatmaps.sigmoid())`)."""
         point = other.point_after(definition)
         if point is None:
             return []
         found = []
         with other.at(point):
             for node in other.walk(definition.body):
-                if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "numpy" \
-                        and not node.args:
+                if type(node) is not cst.Call:
+                    continue
+                if type(node.func) is cst.Attribute and node.func.attr.value == "numpy" and not node.args:
                     origin = self._origin(node.func.value, other)
                     if origin is not None and origin[0] == "argument" and origin[1].value not in found:  # type: ignore
                         found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
+                elif type(node.func) is cst.Name and depth < 2:
+                    helpers = other.functions.get(node.func.value, [])
+                    if len(helpers) != 1 or helpers[0] is definition or other.class_of_method(helpers[0]) is not None:
+                        continue
+                    for parameter in self._numpy_parameters(helpers[0], other, depth + 1):
+                        passed = passed_argument(helpers[0], node, parameter)
+                        origin = self._origin(passed, other) if passed is not None else None
+                        argument = origin is not None and origin[0] == "argument"
+                        name = origin[1].value if argument else None  # type: ignore[index,union-attr]
+                        if name is not None and name not in found:
+                            found.append(name)
         return found
 
     def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None,
@@ -1420,9 +1434,18 @@ class NumpyOfGraphTensor(Rule):
                     if binding is not None and binding.kind in ("for", "comp") and binding.index is None \
                             and binding.value is not None:
                         iterated, before = binding.value, binding.seq
-                    if iterated is not None and ctx is self.ctx:
-                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list
-                        return self._past(self._joined_origin(iterated, before), detached, on_cpu, ctx)
+                    elif binding is not None and binding.kind in ("for", "comp") and binding.value is not None \
+                            and (taken := _taken_apart(ctx, binding.value, binding.index)) is not None:
+                        iterated, before = taken, binding.seq  # `for i, hm in enumerate(heatmaps):`
+                    if iterated is not None and (ctx is self.ctx or binding is not None
+                                                 and binding.value is not None):
+                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list; or a
+                        # row of a tensor (`for i, hm in enumerate(heatmaps):` of `heatmaps, sizes = model(x)`), in a
+                        # caller's file too
+                        joined = self._joined_origin(iterated, before) if ctx is self.ctx else None
+                        if joined is None:
+                            joined = self._origin(iterated, ctx, before)
+                        return self._past(joined, detached, on_cpu, ctx)
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
@@ -1756,6 +1779,12 @@ class NumpyOfGraphTensor(Rule):
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
+        elif type(func) is cst.Attribute and not is_self_attribute(func):
+            # a submodule of a model (`model.encoder(x)`, `net.head(feats)`), as the objects floor reads its attributes
+            held = evaluator(ctx).value(func, before)
+            if isinstance(held, Instance):
+                return not held.tainted and is_module(held) and not _parameter_free(held.cls.ctx, held.cls.node)
+            return isinstance(held, TorchObject) and _is_nn_class(held.qualname) and _has_parameters(held.qualname)
         return False
 
     def _built_by_project(self, ctx: Context, construction: cst.Call, before: int | None) -> bool:
@@ -1776,6 +1805,15 @@ class NumpyOfGraphTensor(Rule):
         """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
         context), not detached on the way."""
         found = self._origin(passed, reader)
+        if found is not None and found[0] == "argument" and reader.function is not None and self._handed_depth < 2:
+            # a helper handing its own parameter on (`save_heatmaps(heatmaps)` calling `to_numpy(heatmaps)`): what
+            # its callers hand it
+            self._handed_depth += 1
+            try:
+                return bool(calls_passing(reader, reader.function, found[1].value,  # type: ignore[attr-defined]
+                                          self._graph_passed))
+            finally:
+                self._handed_depth -= 1
         if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
                 and self._handed_models(found[1], reader.function):
             found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
@@ -1883,6 +1921,20 @@ def _reduction_picked(ctx: Context, expr: cst.Subscript | cst.Attribute) -> cst.
     if type(index) is not cst.Integer:
         return False  # which of the two is read is not stated: the indices may be
     return call.func.value if index.value == "0" else False
+
+
+def _taken_apart(ctx: Context, iterated: cst.BaseExpression, index: int | None) -> cst.BaseExpression | None:
+    """What the element a loop target unpacks at `index` is an element of, where the loop iterates the builtin
+    `enumerate(xs)` (index 1) or `zip(xs, ys)` (the list at `index`): `xs` for `for i, x in enumerate(xs):`."""
+    if index is None or type(iterated) is not cst.Call or type(iterated.func) is not cst.Name \
+            or ctx.binding(iterated.func.value) is not None:
+        return None
+    listed = [arg.value for arg in iterated.args if arg.keyword is None and not arg.star]
+    if iterated.func.value == "enumerate" and index == 1 and listed:
+        return listed[0]
+    if iterated.func.value == "zip" and len(listed) == len(iterated.args) and index < len(listed):
+        return listed[index]
+    return None
 
 
 def _comprehension_sources(ctx: Context, comprehension: cst.CompFor) -> list[tuple[str, cst.BaseExpression]]:

@@ -1,0 +1,138 @@
+"""SC207 on detection and embedding projects: a head's output handed to a plotting module through its own
+`to_numpy` helper, the rows of a tuple the model returns iterated with `enumerate`, and a submodule of the model
+(`model.head(feats)`) run outside `no_grad`."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import lint_project
+
+MODEL = """
+    import torch.nn as nn
+
+
+    class CenterHead(nn.Module):
+        def __init__(self, in_ch, num_classes):
+            super().__init__()
+            self.hm = nn.Sequential(nn.Conv2d(in_ch, in_ch, 3, padding=1), nn.ReLU(), nn.Conv2d(in_ch, num_classes, 1))
+            self.wh = nn.Conv2d(in_ch, 2, 1)
+
+        def forward(self, feats):
+            return HEAD_RETURN
+
+
+    class CenterNet(nn.Module):
+        def __init__(self, num_classes=3, width=8):
+            super().__init__()
+            self.backbone = nn.Sequential(nn.Conv2d(3, width, 3, stride=2, padding=1), nn.ReLU())
+            self.pool = nn.MaxPool2d(2)
+            self.head = CenterHead(width, num_classes)
+
+        def forward(self, images):
+            return self.head(self.backbone(images))
+"""
+
+VISUALIZE = """
+    IMPORT
+
+
+    def to_numpy(t):
+        return t.cpu().numpy()
+
+
+    def save_heatmaps(heatmaps, path):
+        hm = to_numpy(heatmaps.sigmoid())
+        np.save(path, hm.max(axis=0))
+        return hm.shape
+"""
+
+TRAIN = """
+    import argparse
+
+    import torch
+    import torch.nn.functional as F
+
+    from model import CenterNet
+    from visualize import save_heatmaps
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--steps", type=int, default=3)
+        parser.add_argument("--out", default="heatmap")
+        args = parser.parse_args()
+        model = CenterNet()
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        images = torch.randn(2, 3, 32, 32)
+        target = torch.rand(2, 3, 16, 16)
+        for step in range(args.steps):
+            loss = F.binary_cross_entropy_with_logits(model(images)[0], target)
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        model.eval()
+    PREDICT
+
+
+    if __name__ == "__main__":
+        main()
+"""
+
+ENUMERATED = """
+        heatmaps, sizes = model(images)
+        for i, hm in enumerate(heatmaps):
+            save_heatmaps(hm, f"{args.out}.{i}.npy")
+"""
+
+ENUMERATED_NO_GRAD = """
+        with torch.no_grad():
+            heatmaps, sizes = model(images)
+        for i, hm in enumerate(heatmaps):
+            save_heatmaps(hm, f"{args.out}.{i}.npy")
+"""
+
+SUBMODULE = """
+        feats = model.backbone(images)
+        heatmaps, sizes = model.head(feats)
+        save_heatmaps(heatmaps[0], args.out)
+"""
+
+POOLED = """
+        save_heatmaps(model.pool(images)[0], args.out)
+"""
+
+BATCHES = """
+        for i, image in enumerate(images):
+            save_heatmaps(image, f"{args.out}.{i}.npy")
+"""
+
+
+def found(folder: Path, imported: str, predict: str) -> list[tuple[str, int]]:
+    return lint_project(folder, {
+        "model.py": MODEL.replace("HEAD_RETURN", "self.hm(feats), self.wh(feats)"),
+        "visualize.py": VISUALIZE.replace("IMPORT", imported),
+        "train.py": TRAIN.replace("    PREDICT\n", predict),
+    }, "SC207")
+
+
+def test_the_rows_of_heatmaps_handed_through_two_plotting_helpers(tmp_path: Path) -> None:
+    # a numpy module no torch rule lints: the call of train.py handing it the graph is reported
+    assert found(tmp_path, "import numpy as np", ENUMERATED) == [("train.py", 29)]
+    # a module importing torch: its `.numpy()`, reached through `save_heatmaps` from train.py's call
+    assert found(tmp_path, "import numpy as np\n    import torch", ENUMERATED) == [("visualize.py", 7)]
+    assert found(tmp_path, "import numpy as np", ENUMERATED_NO_GRAD) == []
+    assert found(tmp_path, "import numpy as np\n    import torch", ENUMERATED_NO_GRAD) == []
+
+
+def test_the_heatmaps_of_the_model_s_head_run_as_a_submodule(tmp_path: Path) -> None:
+    assert found(tmp_path, "import numpy as np", SUBMODULE) == [("train.py", 29)]
+    quiet = SUBMODULE.replace("        feats =", "        with torch.no_grad():\n            feats =") \
+        .replace("        heatmaps, sizes", "            heatmaps, sizes")
+    assert found(tmp_path, "import numpy as np", quiet) == []
+
+
+def test_data_and_parameter_free_submodules_carry_no_graph(tmp_path: Path) -> None:
+    assert found(tmp_path, "import numpy as np", POOLED) == []
+    assert found(tmp_path, "import numpy as np", BATCHES) == []
+    assert found(tmp_path, "import numpy as np\n    import torch", BATCHES) == []
