@@ -1790,11 +1790,17 @@ class NumpyOfGraphTensor(Rule):
     def _built_by_project(self, ctx: Context, construction: cst.Call, before: int | None) -> bool:
         """`model = build_model(cfg)`: a function of the project that returns a module with weights, as the
         objects floor follows it (a `torch.nn` layer or a project module class that reads its attributes)."""
-        if type(construction.func) is not cst.Name:
+        func = construction.func
+        if type(func) is cst.Attribute:
+            # a class's own factory (`MaskNet.from_checkpoint(path)`, a classmethod returning `cls(**kwargs)`)
+            if not isinstance(evaluator(ctx).value(func.value, before), ClassValue):
+                return False
+        elif type(func) is not cst.Name:
             return False
-        binding = ctx.binding(construction.func, before)
-        if binding is None or binding.kind not in ("def", "import"):
-            return False
+        else:
+            binding = ctx.binding(func, before)
+            if binding is None or binding.kind not in ("def", "import"):
+                return False
         built = evaluator(ctx).value(construction, before)
         if isinstance(built, Instance):
             return is_module(built) and not _parameter_free(built.cls.ctx, built.cls.node)  # type: ignore[arg-type]

@@ -136,3 +136,55 @@ def test_data_and_parameter_free_submodules_carry_no_graph(tmp_path: Path) -> No
     assert found(tmp_path, "import numpy as np", POOLED) == []
     assert found(tmp_path, "import numpy as np", BATCHES) == []
     assert found(tmp_path, "import numpy as np\n    import torch", BATCHES) == []
+
+
+SEPARATOR = """
+    import torch
+    import torch.nn as nn
+
+
+    class MaskNet(nn.Module):
+        def __init__(self, n_freq=65, hidden=32, n_src=2):
+            super().__init__()
+            self.n_src = n_src
+            self.rnn = nn.LSTM(n_freq, hidden, batch_first=True, bidirectional=True)
+            self.fc = nn.Linear(2 * hidden, n_freq * n_src)
+
+        @classmethod
+        def from_checkpoint(cls, path, **kwargs):
+            model = cls(**kwargs)
+            model.load_state_dict(torch.load(path))
+            return model
+
+        def forward(self, mag):
+            h, _ = self.rnn(mag)
+            masks = torch.sigmoid(self.fc(h))
+            b, t, _ = masks.shape
+            return masks.view(b, t, self.n_src, -1).permute(0, 2, 1, 3)
+"""
+
+NOTEBOOK = """
+    # %%
+    import numpy as np
+    import torch
+
+    from separator import MaskNet
+
+    # %%
+    best_model = MaskNet.from_checkpoint("best.pt", n_freq=65)
+    best_model.eval()
+    mixture = torch.rand(1, 20, 65)
+    MASK
+    estimate = mask[0, 0] * mixture[0]
+    np.save("estimate.npy", estimate.numpy())
+"""
+
+
+def test_the_mask_of_the_best_model_a_class_s_own_factory_loads(tmp_path: Path) -> None:
+    def run(mask: str) -> list[tuple[str, int]]:
+        return lint_project(tmp_path, {"separator.py": SEPARATOR, "notebook.py": NOTEBOOK.replace("MASK", mask)},
+                            "SC207")
+
+    assert run("mask = best_model(mixture)") == [("notebook.py", 14)]
+    assert run("with torch.no_grad():\n        mask = best_model(mixture)") == []
+    assert run("mask = best_model(mixture).detach()") == []
