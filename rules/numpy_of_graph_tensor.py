@@ -1563,21 +1563,27 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             return self._method_origin(call, func, before, ctx, index)
-        if type(func) is cst.Name:
+        if type(func) is cst.Name or type(func) is cst.Attribute:  # `postprocess.confidences(logits)` of a module
             return self._helper_origin(call, func, before, ctx, index)
         return None
 
-    def _helper_origin(self, call: cst.Call, func: cst.Name, before: int | None, ctx: Context, index: int | None
-                       ) -> tuple[Origin, cst.Call] | None:
+    def _helper_origin(self, call: cst.Call, func: cst.Name | cst.Attribute, before: int | None, ctx: Context,
+                       index: int | None) -> tuple[Origin, cst.Call] | None:
         """`probs = predict_proba(model, x)`: a function of the file defined before the call, or of a project
         module it imports (`from utils import predict_proba`), whose every `return` (at `index` of the tuple it
         returns) is a model's output or a loss computed with autograd on, as read at the function's end: its own
         model's, or the one this call hands its model parameter (`logits = model(x)`, `return
-        torch.softmax(logits, dim=1)`). What it returns carries that graph."""
-        binding = ctx.binding(func, before)
-        if binding is None or self._method_depth > 2:
+        torch.softmax(logits, dim=1)`). What it returns carries that graph. Also a function of an imported project
+        module called through it (`postprocess.confidences(logits)`)."""
+        binding = ctx.binding(func, before) if type(func) is cst.Name else None
+        if type(func) is cst.Attribute and self._method_depth <= 2:
+            imported = evaluator(ctx).value(func, before)
+            if not isinstance(imported, FunctionValue) or imported.closure is not None or imported.bound is not None:
+                return None
+            definition, where = imported.node, imported.ctx
+        elif binding is None or self._method_depth > 2:
             return None
-        if binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
+        elif binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
             definition, where = binding.statement, ctx
         elif binding.kind == "import":
             imported = evaluator(ctx).value(func, before)
@@ -1611,7 +1617,9 @@ class NumpyOfGraphTensor(Rule):
                     # tensor this call hands it
                     passed = passed_argument(definition, call, found[1].value)  # type: ignore[index,union-attr]
                     handed = self._origin(passed, ctx, before) if passed is not None else None
-                    if handed is None or handed[0] == "argument":
+                    # a parameter of a helper being read handed on to this one (`probs = probabilities(logits)` in
+                    # `def confidences(logits)`): the outer helper's callers say what it is
+                    if handed is None or handed[0] == "argument" and self._method_depth <= 1:
                         return None
                     continue
                 with where.at(point):
@@ -1653,11 +1661,15 @@ class NumpyOfGraphTensor(Rule):
         # called on holds a module there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`)
         helds = [] if is_torch_module_class(owner.ctx, owner.node) \
             else elements or [evaluator(ctx).value(func.value, before)]
-        if any(not isinstance(held, Instance) or held.tainted or held.generic for held in helds):
-            return None
+        # what the object holds is only asked of a model it runs: a post-processing method of it may still hand back
+        # the graph of the tensor this call hands it
+        unknown = any(not isinstance(held, Instance) or held.tainted or held.generic for held in helds)
         returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
         if not returns:
             return None
+        definition = next((statement for statement in owner.node.body.body if type(statement) is cst.FunctionDef
+                           and statement.name.value == func.attr.value), None)
+        handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the method
         self._method_depth += 1
         try:
             for returned in returns:
@@ -1669,7 +1681,22 @@ class NumpyOfGraphTensor(Rule):
                         return None
                     value = value.elements[index].value
                 with owner.ctx.at(returned.point):
-                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx, arguments=True)
+                    derived = found is not None and found[0] == "argument" and definition is not None \
+                        and not _under_grad_mode(owner.ctx, definition, value)
+                if derived:
+                    # `def confidences(self, logits): return self.probabilities(logits).max(-1).values`: what it
+                    # returns keeps the graph of the tensor this call hands it (a parameter of the caller's own,
+                    # where the caller is a method of the class handing its parameter on)
+                    parameter = found[1].value  # type: ignore[index,union-attr]
+                    passed = passed_argument(definition, call, parameter)  # type: ignore[arg-type]
+                    handed = self._origin(passed, ctx, before) if passed is not None else None
+                    if handed is None or handed[0] == "argument" and self._method_depth <= 1:
+                        return None
+                    continue
+                if unknown:
+                    return None
+                with owner.ctx.at(returned.point):
                     if found is not None and found[0] in ("stored", "stored-device") and helds:
                         attribute = found[1].func  # `self.model` of `self.model(x)`
                         modules = [held.attrs.get(attribute.attr.value) for held in helds] \
@@ -1682,6 +1709,9 @@ class NumpyOfGraphTensor(Rule):
                         return None
         finally:
             self._method_depth -= 1
+        if handed is not None:
+            # one return hands back the argument's graph, another something else: not followed
+            return handed if len(returns) == 1 else None
         return "model", call
 
     def _element_of_data(self, owner: ClassValue | None, index: int) -> bool:

@@ -188,3 +188,95 @@ def test_the_mask_of_the_best_model_a_class_s_own_factory_loads(tmp_path: Path) 
     assert run("mask = best_model(mixture)") == [("notebook.py", 14)]
     assert run("with torch.no_grad():\n        mask = best_model(mixture)") == []
     assert run("mask = best_model(mixture).detach()") == []
+
+
+TAGGER = """
+    import torch.nn as nn
+
+
+    class Tagger(nn.Module):
+        def __init__(self, vocab=50, dim=16, n_tags=5):
+            super().__init__()
+            self.emb = nn.Embedding(vocab, dim)
+            self.rnn = nn.GRU(dim, dim, batch_first=True)
+            self.out = nn.Linear(dim, n_tags)
+
+        def forward(self, tokens):
+            h, _ = self.rnn(self.emb(tokens))
+            return self.out(h)
+"""
+
+POST_CLASS = """
+    import torch
+
+
+    class Postprocessor:
+        def __init__(self, temperature=1.0):
+            self.temperature = temperature
+
+        def probabilities(self, logits):
+            return torch.softmax(logits / self.temperature, dim=-1)
+
+        def confidences(self, logits):
+            return self.probabilities(logits).max(dim=-1).values
+"""
+
+POST_FUNCTIONS = """
+    import torch
+
+
+    def probabilities(logits, temperature=1.0):
+        return torch.softmax(logits / temperature, dim=-1)
+
+
+    def confidences(logits, temperature=1.0):
+        probs = probabilities(logits, temperature)
+        return probs.max(dim=-1).values
+"""
+
+PREDICT = """
+    import argparse
+
+    import numpy as np
+    import torch
+
+    from pkg.model import Tagger
+    IMPORT
+
+
+    def run_model(model, tokens):
+        model.eval()
+        return model(tokens)
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--temperature", type=float, default=1.5)
+        args = parser.parse_args()
+        model = Tagger()
+        tokens = torch.randint(0, 50, (3, 7))
+        LOGITS
+        conf = CONFIDENCES
+        np.savetxt("conf.txt", conf.numpy())
+"""
+
+POST_CALLS = [
+    ("from pkg.postprocess import Postprocessor", "Postprocessor(args.temperature).confidences(logits)", POST_CLASS),
+    ("from pkg import postprocess", "postprocess.confidences(logits, args.temperature)", POST_FUNCTIONS),
+    ("from pkg.postprocess import confidences", "confidences(logits, args.temperature)", POST_FUNCTIONS),
+]
+
+
+def test_a_model_output_derived_through_post_processing_helpers_of_a_package(tmp_path: Path) -> None:
+    for imported, confidences, module in POST_CALLS:
+        def run(logits: str) -> list[tuple[str, int]]:
+            return lint_project(tmp_path, {
+                "pkg/__init__.py": "", "pkg/model.py": TAGGER, "pkg/postprocess.py": module,
+                "predict.py": PREDICT.replace("IMPORT", imported).replace("CONFIDENCES", confidences)
+                .replace("LOGITS", logits)}, "SC207")
+
+        assert run("logits = run_model(model, tokens)") == [("predict.py", 24)], imported
+        assert run("with torch.no_grad():\n            logits = run_model(model, tokens)") == [], imported
+        assert run("logits = run_model(model, tokens).detach()") == [], imported
+        # data handed through the same helpers carries no graph
+        assert run("logits = torch.randn(3, 7, 5)") == [], imported
