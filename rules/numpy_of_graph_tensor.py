@@ -10,7 +10,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
-from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, is_true, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -1145,6 +1145,8 @@ class NumpyOfGraphTensor(Rule):
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
         self._handed_depth = 0  # helpers' callers followed out (`to_numpy(heatmaps)` in `save_heatmaps(heatmaps)`)
+        # a helper's parameter read with another one (`X @ w`, both handed in) -> that other parameter's read
+        self._other_arguments: dict[int, cst.BaseExpression] = {}
         self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
         # a comprehension's target as its element reads it, by node: what the comprehension iterates
@@ -1155,6 +1157,10 @@ class NumpyOfGraphTensor(Rule):
         self._stored_index: dict[int, int] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.ctx.grad_disabled:
+            self._no_grad_reads.add(id(node))
+
+    def visit_Name(self, node: cst.Name) -> None:  # `fitted = X @ weights` of a local `nn.Parameter`
         if self.ctx.grad_disabled:
             self._no_grad_reads.add(id(node))
 
@@ -1418,6 +1424,10 @@ class NumpyOfGraphTensor(Rule):
                 return None if detached else ("weights", expr)  # type: ignore[return-value]
             if kind is cst.Name or kind is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
+                if (kind is cst.Name or is_self_attribute(expr)) and type(value) is cst.Call \
+                        and _leaf_requiring_grad(ctx, value):
+                    # `weights = nn.Parameter(torch.zeros(4))`, `w = torch.randn(3, requires_grad=True)`: the read
+                    return None if detached else ("weights", expr)  # type: ignore[return-value]
                 if value is not expr:
                     expr, before = value, seq
                 elif kind is cst.Name:
@@ -1469,6 +1479,8 @@ class NumpyOfGraphTensor(Rule):
                                              for side in (expr.left, expr.right)) if found is not None]
                 found = next((found for found in sides if found[0] != "argument"),
                              sides[0] if sides and arguments else None)
+                if arguments and len(sides) > 1 and found is sides[0]:  # `X @ w`: both the helper's parameters
+                    self._other_arguments[id(sides[0][1])] = sides[1][1]
                 return self._graph_only(found, detached, ctx) if on_cpu else found if not detached or found is None \
                     or found[0] in ("cuda", "device", "stored-device") else None
             elif kind is cst.Call:
@@ -1615,15 +1627,14 @@ class NumpyOfGraphTensor(Rule):
                 if derived:
                     # `def denorm(x): return (x * 0.5 + 0.5).clamp(0, 1)`: what it returns keeps the graph of the
                     # tensor this call hands it
-                    passed = passed_argument(definition, call, found[1].value)  # type: ignore[index,union-attr]
-                    handed = self._origin(passed, ctx, before) if passed is not None else None
+                    handed = self._handed_origin(definition, call, found[1], ctx, before)  # type: ignore[index]
                     # a parameter of a helper being read handed on to this one (`probs = probabilities(logits)` in
                     # `def confidences(logits)`): the outer helper's callers say what it is
                     if handed is None or handed[0] == "argument" and self._method_depth <= 1:
                         return None
                     continue
                 with where.at(point):
-                    if found is None or found[0] not in ("model", "device", "loss", "parameter") \
+                    if found is None or found[0] not in ("model", "device", "loss", "parameter", "weights") \
                             or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
                     if found[0] == "parameter":  # the model this call hands the helper
@@ -1644,6 +1655,20 @@ class NumpyOfGraphTensor(Rule):
         if handed is not None:
             return None  # one return hands back the argument's graph, another something else: not followed
         return ("device", call) if moved else ("model", call)
+
+    def _handed_origin(self, definition: cst.FunctionDef, call: cst.Call, parameter: cst.Name, ctx: Context,
+                       before: int | None) -> tuple[Origin, cst.Call] | None:
+        """The origin of what `call` hands `definition`'s `parameter` (read in the caller's `ctx`), or of what it
+        hands the other parameter the helper computes with (`w` of `return X @ w`) where the first has none."""
+        found = []
+        for name in (parameter, self._other_arguments.get(id(parameter))):
+            if type(name) is not cst.Name:
+                continue
+            passed = passed_argument(definition, call, name.value)
+            origin = self._origin(passed, ctx, before) if passed is not None else None
+            if origin is not None:
+                found.append(origin)
+        return next((origin for origin in found if origin[0] != "argument"), found[0] if found else None)
 
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
                        index: int | None) -> tuple[Origin, cst.Call] | None:
@@ -1688,9 +1713,7 @@ class NumpyOfGraphTensor(Rule):
                     # `def confidences(self, logits): return self.probabilities(logits).max(-1).values`: what it
                     # returns keeps the graph of the tensor this call hands it (a parameter of the caller's own,
                     # where the caller is a method of the class handing its parameter on)
-                    parameter = found[1].value  # type: ignore[index,union-attr]
-                    passed = passed_argument(definition, call, parameter)  # type: ignore[arg-type]
-                    handed = self._origin(passed, ctx, before) if passed is not None else None
+                    handed = self._handed_origin(definition, call, found[1], ctx, before)  # type: ignore
                     if handed is None or handed[0] == "argument" and self._method_depth <= 1:
                         return None
                     continue
@@ -1704,7 +1727,7 @@ class NumpyOfGraphTensor(Rule):
                         found = ("model", found[1]) if all(is_module(module) and not (
                             isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node))
                             for module in modules) else None  # type: ignore[arg-type]
-                    if found is None or found[0] not in ("model", "device", "loss") \
+                    if found is None or found[0] not in ("model", "device", "loss", "weights") \
                             or self._grad_disabled_at(found[1], owner.ctx):
                         return None
         finally:
@@ -1865,8 +1888,9 @@ class NumpyOfGraphTensor(Rule):
         """The output of a model this file freezes, or a parameter of one (`model.fc.weight` of a frozen `model`)."""
         if origin == "model":
             return self.ctx.code(call.func) in self.frozen  # type: ignore[attr-defined]
-        return origin == "weights" and any((self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore
-                                           for frozen in self.frozen)
+        if origin != "weights" or type(call) is not cst.Attribute:  # a local `nn.Parameter`'s read: not a model's
+            return False
+        return any((self.ctx.code(call.value) + ".").startswith(frozen + ".") for frozen in self.frozen)
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
@@ -1998,6 +2022,26 @@ def _under_grad_mode(ctx: Context, definition: cst.FunctionDef, node: cst.CSTNod
                  and any(inner is node for inner in ctx.walk(block.body)) for item in block.items]
     return any((ctx.qualname(manager.func if type(manager) is cst.Call else manager) or "").startswith("torch.")
                for manager in managers)
+
+
+def _leaf_requiring_grad(ctx: Context, construction: cst.Call) -> bool:
+    """`nn.Parameter(torch.zeros(4))` (unless `requires_grad=False`), `torch.randn(3, requires_grad=True)`: a leaf
+    tensor that requires grad, made where it is named."""
+    qualname = ctx.qualname(construction.func)
+    if qualname in _PARAMETER_CLASSES:
+        return not any(arg.keyword is not None and arg.keyword.value == "requires_grad" and not is_true(arg.value)
+                       for arg in construction.args) and not any(arg.keyword is None and index == 1
+                                                                 and not is_true(arg.value)
+                                                                 for index, arg in enumerate(construction.args))
+    return qualname is not None and (qualname in _MADE_FROM_DATA or qualname in _RANDOM) and any(
+        arg.keyword is not None and arg.keyword.value == "requires_grad" and is_true(arg.value)
+        for arg in construction.args)
+
+
+# Torch functions of random data: a leaf that requires grad where `requires_grad=True` says so.
+_RANDOM = frozenset({"torch.randn", "torch.rand", "torch.normal", "torch.zeros_like", "torch.ones_like",
+                     "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.eye"})
+_PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 
 def _weights_message(ctx: Context, parameter: cst.BaseExpression) -> str:

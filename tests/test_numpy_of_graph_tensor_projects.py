@@ -280,3 +280,94 @@ def test_a_model_output_derived_through_post_processing_helpers_of_a_package(tmp
         assert run("logits = run_model(model, tokens).detach()") == [], imported
         # data handed through the same helpers carries no graph
         assert run("logits = torch.randn(3, 7, 5)") == [], imported
+
+
+FIT = """
+    import numpy as np
+    import torch
+    import torch.nn as nn
+
+
+    def features(x, degree):
+        return torch.stack([x ** k for k in range(degree + 1)], dim=1)
+
+
+    def predict(X, w):
+        return X @ w
+
+
+    def main(degree=3, steps=50):
+        x = torch.linspace(-1, 1, 64)
+        y = torch.sin(3 * x)
+        weights = WEIGHTS
+        optimizer = torch.optim.SGD([weights], lr=0.1)
+        X = features(x, degree)
+        for step in range(steps):
+            loss = ((X @ weights - y) ** 2).mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+        FITTED
+        np.save("fit.npy", fitted.numpy())
+"""
+
+REGRESSOR = """
+    import numpy as np
+    import torch
+    from torch import nn
+
+
+    class PolyRegressor:
+        def __init__(self, degree):
+            self.degree = degree
+            self.coef = COEF
+
+        def design(self, x):
+            return torch.stack([x ** k for k in range(self.degree + 1)], dim=1)
+
+        def predict(self, x):
+            return self.design(x) @ self.coef
+
+        def fit(self, x, y, steps=50, lr=0.1):
+            opt = torch.optim.SGD([self.coef], lr=lr)
+            for _ in range(steps):
+                loss = ((self.predict(x) - y) ** 2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            return self
+
+
+    if __name__ == "__main__":
+        x = torch.linspace(-1, 1, 64)
+        reg = PolyRegressor(3).fit(x, torch.sin(3 * x))
+        CURVE
+        np.save("curve.npy", curve.numpy())
+"""
+
+PARAMETER = "nn.Parameter(torch.zeros(degree + 1))"
+
+
+def test_a_fitted_curve_computed_from_a_parameter_made_where_it_is_named(tmp_path: Path) -> None:
+    def run(weights: str, fitted: str) -> list[tuple[str, int]]:
+        return lint_project(tmp_path, {"fit.py": FIT.replace("WEIGHTS", weights).replace("FITTED", fitted)}, "SC207")
+
+    assert run(PARAMETER, "fitted = X @ weights") == [("fit.py", 27)]
+    assert run(PARAMETER, "fitted = predict(X, weights)") == [("fit.py", 27)]
+    assert run("torch.zeros(degree + 1, requires_grad=True)", "fitted = predict(X, weights)") == [("fit.py", 27)]
+    assert run(PARAMETER, "with torch.no_grad():\n            fitted = predict(X, weights)") == []
+    assert run(PARAMETER, "with torch.no_grad():\n            fitted = X @ weights") == []
+    assert run(PARAMETER, "fitted = (X @ weights).detach()") == []
+    # data only: no leaf asks for a gradient
+    assert run("torch.zeros(degree + 1)", "fitted = predict(X, weights)") == []
+    assert run("nn.Parameter(torch.zeros(degree + 1), requires_grad=False)", "fitted = X @ weights") == []
+
+
+def test_a_curve_a_plain_regressor_class_predicts_from_its_parameter(tmp_path: Path) -> None:
+    def run(coef: str, curve: str) -> list[tuple[str, int]]:
+        return lint_project(tmp_path, {"fit.py": REGRESSOR.replace("COEF", coef).replace("CURVE", curve)}, "SC207")
+
+    assert run("nn.Parameter(torch.zeros(degree + 1))", "curve = reg.predict(x)") == [("fit.py", 32)]
+    quiet = "with torch.no_grad():\n            curve = reg.predict(x)"
+    assert run("nn.Parameter(torch.zeros(degree + 1))", quiet) == []
+    assert run("torch.zeros(degree + 1)", "curve = reg.predict(x)") == []
