@@ -70,9 +70,12 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         kind = "import"  # `models.vgg11_bn(num_classes=10)` after `import models`: what the project module defines
     elif type(built.func) is cst.Name:
         binding = ctx.binding(built.func.value, before)
-        if binding is None or binding.kind not in ("class", "import", "def"):
+        if binding is None:
+            kind = "import"  # `from models import *`: what the star import gives the name, as the objects floor tells
+        elif binding.kind not in ("class", "import", "def"):
             return False
-        kind, class_def = binding.kind, binding.statement
+        else:
+            kind, class_def = binding.kind, binding.statement
     elif type(built.func) is cst.Subscript:
         kind = "registry"  # `MODELS[args.model](...)`: the class the objects floor tells the key picks
     else:
