@@ -452,6 +452,19 @@ def switches_mode(code: cst.CSTNode) -> bool:
     return any(may_switch_mode(node) for node in walk(code))
 
 
+def may_leave_eval(code: cst.CSTNode) -> bool:
+    """Some call in `code` may switch a module to eval mode: `x.eval()`, or `x.train(...)` given anything but a
+    literal `True` (`model.train(False)`, `model.train(mode)`). A training helper that only calls `model.train()`
+    hands its model back in train mode."""
+    for node in walk(code):
+        if may_switch_mode(node):
+            args = node.args  # type: ignore[attr-defined]
+            if node.func.attr.value == "eval" or args and not (  # type: ignore[attr-defined]
+                    len(args) == 1 and type(args[0].value) is cst.Name and args[0].value.value == "True"):
+                return True
+    return False
+
+
 _MODE_METHODS = frozenset({"eval", "train"})
 
 
