@@ -181,3 +181,85 @@ def test_an_inference_helper_handed_what_a_training_helper_hands_back(tmp_path: 
     assert run("model.train(False)") == []
     # no layer depends on the mode
     assert run(layer="self.drop = nn.Identity()") == []
+
+
+TRAINER = """
+    import logging
+
+    import torch
+    import torch.nn as nn
+
+    log = logging.getLogger(__name__)
+
+
+    class Trainer:
+        def __init__(self, model, optimizer, train_batches, val_batches, device="cpu"):
+            self.model = model.to(device)
+            self.optimizer = optimizer
+            self.train_batches = train_batches
+            self.val_batches = val_batches
+            self.device = device
+            self.criterion = nn.CrossEntropyLoss()
+
+        def _step(self, tokens, labels):
+            return self.criterion(self.model(tokens.to(self.device)), labels.to(self.device))
+
+        def train_epoch(self):
+            self.model.train()
+            for tokens, labels in self.train_batches:
+                loss = self._step(tokens, labels)
+                self.optimizer.zero_grad()
+                loss.backward()
+                self.optimizer.step()
+
+        def valid_epoch(self):
+            SWITCH
+            losses = []
+            with torch.no_grad():
+                for tokens, labels in self.val_batches:
+                    losses.append(self._step(tokens, labels).item())
+            return sum(losses) / len(losses)
+
+        def fit(self, epochs):
+            for epoch in range(epochs):
+                self.train_epoch()
+                log.info("epoch %d val loss %.3f", epoch, self.valid_epoch())
+"""
+
+RUN = """
+    import torch
+    import torch.nn as nn
+
+    from trainer import Trainer
+
+
+    class Classifier(nn.Module):
+        def __init__(self, vocab_size=100, n_classes=3):
+            super().__init__()
+            self.embedding = nn.EmbeddingBag(vocab_size, 16)
+            self.head = nn.Sequential(LAYERS)
+
+        def forward(self, tokens):
+            return self.head(self.embedding(tokens))
+
+
+    def batches(n):
+        return [(torch.randint(0, 100, (4, 12)), torch.randint(0, 3, (4,))) for _ in range(n)]
+
+
+    if __name__ == "__main__":
+        model = Classifier()
+        optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+        Trainer(model, optimizer, batches(4), batches(2)).fit(2)
+"""
+
+
+def test_a_validation_that_switches_back_to_train_runs_the_model_in_a_shared_step_method(tmp_path: Path) -> None:
+    def run(switch: str, layers: str = "nn.Dropout(0.5), nn.Linear(16, 3)") -> list[tuple[str, int]]:
+        return lint_project(tmp_path, {"trainer.py": TRAINER.replace("SWITCH", switch),
+                                       "run.py": RUN.replace("LAYERS", layers)}, "SC210")
+
+    assert run("self.model.train()") == [("trainer.py", 35)]
+    assert run("pass") == [("trainer.py", 35)]
+    assert run("self.model.eval()") == []
+    assert run("self.model.train()", "nn.ReLU(), nn.Linear(16, 3)") == []
