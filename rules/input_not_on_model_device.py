@@ -13,7 +13,9 @@ from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, method_calls
+from shapecheck.objects.callers import (
+    callers, every_call_passes, every_method_caller, helper_callers, method_callers, method_calls,
+)
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
@@ -918,6 +920,8 @@ class InputNotOnModelDevice(Rule):
                     moved = moved or moves_to_device(self.ctx, part.value)
                 elif type(part) is cst.Assign and any(self.ctx.code(t.target) == model for t in part.targets):
                     moved = self._moved_chain(part.value)
+                elif type(part) is cst.AnnAssign and part.value is not None and self.ctx.code(part.target) == model:
+                    moved = self._moved_chain(part.value)  # `self.model: nn.Module = model.to(self.device)`
         return moved and self._kept_moved(class_def, model, init)
 
     def _kept_moved(self, class_def: cst.ClassDef, model: str, init: cst.FunctionDef | None) -> bool:
@@ -927,7 +931,9 @@ class InputNotOnModelDevice(Rule):
             if type(node) is cst.Call and type(node.func) is cst.Attribute \
                     and self.ctx.code(node.func.value) == model and moves_to_cpu(self.ctx, node):
                 return False
-            if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
+            targets = [t.target for t in node.targets] if type(node) is cst.Assign \
+                else [node.target] if type(node) is cst.AnnAssign and node.value is not None else []
+            if any(self.ctx.code(target) == model for target in targets) \
                     and (init is None or not any(statement is node for statement in self.ctx.walk(init))
                          or any(type(inner) is cst.Call and self.ctx.qualname(inner.func) in DATA_PARALLEL
                                 for inner in self.ctx.walk(node.value))):
@@ -1100,11 +1106,15 @@ class InputNotOnModelDevice(Rule):
     def _handed_loader(self, method: cst.FunctionDef, loader: str) -> str | None:
         """"the DataLoader `...` passed in" when every call of the method `method` hands its parameter `loader` a
         CPU loader (`forecaster.fit(DataLoader(WindowDataset(series)))`); else None."""
-        sites = method_callers(self.ctx, method)
-        passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
-        if passed and all(argument is not None and _cpu_loader_at(self.ctx, argument, point)
-                          for argument, point in passed):
-            return f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"  # type: ignore[arg-type]
+        # the calls of this file, and those of the project's modules that import the class (`Forecaster(model)
+        # .fit(loader)` in `run.py`), each read in its own module
+        callers = every_method_caller(self.ctx, method)
+        passed = [(passed_argument(method, caller.site.node, loader), caller.point, caller.ctx)
+                  for caller in callers or ()]
+        if passed and all(argument is not None and _cpu_loader_at(reader, argument, point)
+                          for argument, point, reader in passed):
+            argument, _, reader = passed[0]
+            return f"the DataLoader `{reader.code(argument)}` passed in"  # type: ignore[arg-type]
         return None
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str,
@@ -1214,6 +1224,12 @@ class InputNotOnModelDevice(Rule):
         binding = self.ctx.binding(batch)
         if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
             binding = self.ctx.binding(binding.value, binding.seq)
+        elif binding is not None and binding.kind in ("unpack", "assign"):
+            # `past, future = batch["past"], batch["future"]`, `x = batch[0]`: a part the loop variable holds
+            part = binding.paired_value() if binding.kind == "unpack" else binding.value
+            picked = _batch_name(part) if type(part) is cst.Subscript else None
+            if picked is not None:
+                binding = self.ctx.binding(picked, binding.seq)
         if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
             return None
         loop = binding.statement

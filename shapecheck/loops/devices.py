@@ -443,7 +443,7 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
                  depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
     `yields_on_cpu`); a parameter of `__init__` counts as `handed` says."""
-    if depth > 6:
+    if depth > 10:  # a guard against cycles; a window sliced from an attribute copied from a parameter is 8 deep
         return False
     if handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
             and any(param.name.value == expr.value for param in function.params.params) \
