@@ -75,9 +75,10 @@ def _unmoved_batches(definition: cst.FunctionDef) -> Iterator[tuple[str, str, st
             if type(call) is not cst.Call or type(call.func) is not cst.Name or not call.args:
                 continue
             model, first = call.func.value, call.args[0]
+            fed = _batch_name(first.value)  # `x`, or a part of the batch: `batch[0]`, `batch["image"]`
             if model in params and model not in rebound and first.keyword is None and not first.star \
-                    and type(first.value) is cst.Name and first.value.value in batches - rebound:
-                yield model, first.value.value, loader.value
+                    and fed is not None and fed.value in batches - rebound:
+                yield model, fed.value, loader.value
 
 
 def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
@@ -807,7 +808,8 @@ class InputNotOnModelDevice(Rule):
             return
         # A moved model is reported when the batch is from a CPU loader; another may be a helper's parameter.
         source = self._cpu_source(batch) if moved or keys else None
-        helper = self._helper(node, func, batch) if not moved and batch is first.value else None
+        # `model(batch[0])`, `model(batch["image"])`: a part of the batch, from where the batch comes
+        helper = self._helper(node, func, batch) if not moved else None
         if source is not None or helper is not None:
             message = _MESSAGE.format(model=func.value, batch=self.ctx.code(first.value), source=source)
             self._events.append(("call", keys, moved, (node, message if source is not None else None, helper)))
@@ -1064,7 +1066,9 @@ class InputNotOnModelDevice(Rule):
             if sites is not None and all(self._hands_moved_model(function, site, point, model, loader, moved)
                                          for site, point in sites):
                 passed = passed_argument(function, sites[0][0].node, loader)
-                self.report(node, _MESSAGE.format(model=model, batch=batch,
+                fed = self.ctx.code(node.args[0].value)  # `batch[0]`: the part the model is fed
+                self.report(node, _MESSAGE.format(model=model, batch=fed if type(node.args[0].value) is cst.Subscript
+                                                  else batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
 
     def _report_imported_helpers(self, moved: set[_Key]) -> None:

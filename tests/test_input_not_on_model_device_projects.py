@@ -76,3 +76,90 @@ def test_a_typed_model_moved_in_init_fed_a_dict_dataset_s_batches(tmp_path: Path
     assert run('past, future = batch["past"].to(self.device), batch["future"].to(self.device)') == []
     assert run('batch = {k: v.to(self.device) for k, v in batch.items()}\n'
                '                    past, future = batch["past"], batch["future"]') == []
+
+
+TABULAR = """
+    import numpy as np
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+
+    class TabularDataset(Dataset):
+        def __init__(self, features, labels):
+            self.features = features.astype(np.float32)
+            self.labels = labels
+
+        def __len__(self):
+            return len(self.labels)
+
+        def __getitem__(self, idx):
+            return torch.from_numpy(self.features[idx]), int(self.labels[idx])
+
+
+    def get_loaders(batch_size):
+        rng = np.random.default_rng(0)
+        x, y = rng.normal(size=(96, 10)), rng.integers(0, 2, size=96)
+        train = TabularDataset(x[:64], y[:64])
+        val = TabularDataset(x[64:], y[64:])
+        return DataLoader(train, batch_size=batch_size, shuffle=True), DataLoader(val, batch_size=batch_size)
+"""
+
+EVALUATE = """
+    import torch
+
+
+    def evaluate(model, loader):
+        model.eval()
+        correct = 0
+        with torch.no_grad():
+            for batch in loader:
+                FED
+                correct += (logits.argmax(1) == batch[1]).sum().item()
+        return correct / len(loader.dataset)
+"""
+
+MAIN = """
+    import argparse
+
+    import torch
+    import torch.nn as nn
+
+    from data import get_loaders
+    IMPORT
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
+        args = parser.parse_args()
+        device = torch.device(args.device)
+        train_loader, val_loader = get_loaders(16)
+        model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 2)).to(device)
+        optimizer = torch.optim.Adam(model.parameters())
+        for epoch in range(2):
+            model.train()
+            for features, labels in train_loader:
+                features, labels = features.to(device), labels.to(device)
+                loss = nn.functional.cross_entropy(model(features), labels)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+            print(epoch, evaluate(model, val_loader))
+"""
+
+
+def test_an_evaluation_helper_feeding_a_moved_model_a_part_of_each_batch(tmp_path: Path) -> None:
+    def run(fed: str, same_file: bool) -> list[tuple[str, int]]:
+        helper = EVALUATE.replace("FED", fed)
+        if same_file:
+            main = MAIN.replace("    IMPORT\n", "").replace("\n\n\n    def main():", "\n\n" + helper.replace(
+                "    import torch\n", "") + "\n\n    def main():")
+            return lint_project(tmp_path, {"data.py": TABULAR, "train.py": main}, "SC211")
+        return lint_project(tmp_path, {"data.py": TABULAR, "engine.py": helper,
+                                       "train.py": MAIN.replace("IMPORT", "from engine import evaluate")}, "SC211")
+
+    same = run("logits = model(batch[0])", same_file=True)
+    assert len(same) == 1 and same[0][0] == "train.py"
+    assert run("logits = model(batch[0].to(next(model.parameters()).device))", same_file=True) == []
+    assert run("logits = model(batch[0])", same_file=False) == [("train.py", 27)]
+    assert run("logits = model(batch[0].to(next(model.parameters()).device))", same_file=False) == []
