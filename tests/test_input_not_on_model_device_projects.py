@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from tests.helpers import lint_project
+from tests.test_input_not_on_model_device import LOADERS
 
 DATA = """
     import torch
@@ -78,32 +79,6 @@ def test_a_typed_model_moved_in_init_fed_a_dict_dataset_s_batches(tmp_path: Path
                '                    past, future = batch["past"], batch["future"]') == []
 
 
-TABULAR = """
-    import numpy as np
-    import torch
-    from torch.utils.data import DataLoader, Dataset
-
-
-    class TabularDataset(Dataset):
-        def __init__(self, features, labels):
-            self.features = features.astype(np.float32)
-            self.labels = labels
-
-        def __len__(self):
-            return len(self.labels)
-
-        def __getitem__(self, idx):
-            return torch.from_numpy(self.features[idx]), int(self.labels[idx])
-
-
-    def get_loaders(batch_size):
-        rng = np.random.default_rng(0)
-        x, y = rng.normal(size=(96, 10)), rng.integers(0, 2, size=96)
-        train = TabularDataset(x[:64], y[:64])
-        val = TabularDataset(x[64:], y[64:])
-        return DataLoader(train, batch_size=batch_size, shuffle=True), DataLoader(val, batch_size=batch_size)
-"""
-
 EVALUATE = """
     import torch
 
@@ -124,7 +99,7 @@ MAIN = """
     import torch
     import torch.nn as nn
 
-    from data import get_loaders
+    from data import make_loaders
     IMPORT
 
 
@@ -133,8 +108,8 @@ MAIN = """
         parser.add_argument("--device", default="cuda" if torch.cuda.is_available() else "cpu")
         args = parser.parse_args()
         device = torch.device(args.device)
-        train_loader, val_loader = get_loaders(16)
-        model = nn.Sequential(nn.Linear(10, 32), nn.ReLU(), nn.Linear(32, 2)).to(device)
+        train_loader, val_loader = make_loaders(16)
+        model = nn.Sequential(nn.Linear(20, 32), nn.ReLU(), nn.Linear(32, 4)).to(device)
         optimizer = torch.optim.Adam(model.parameters())
         for epoch in range(2):
             model.train()
@@ -154,8 +129,8 @@ def test_an_evaluation_helper_feeding_a_moved_model_a_part_of_each_batch(tmp_pat
         if same_file:
             main = MAIN.replace("    IMPORT\n", "").replace("\n\n\n    def main():", "\n\n" + helper.replace(
                 "    import torch\n", "") + "\n\n    def main():")
-            return lint_project(tmp_path, {"data.py": TABULAR, "train.py": main}, "SC211")
-        return lint_project(tmp_path, {"data.py": TABULAR, "engine.py": helper,
+            return lint_project(tmp_path, {"data.py": LOADERS, "train.py": main}, "SC211")
+        return lint_project(tmp_path, {"data.py": LOADERS, "engine.py": helper,
                                        "train.py": MAIN.replace("IMPORT", "from engine import evaluate")}, "SC211")
 
     same = run("logits = model(batch[0])", same_file=True)
