@@ -1035,6 +1035,13 @@ class InferenceWithoutEval(Rule):
         model = called_module(node)
         if model is None or in_test(ctx):
             return
+        run = self._run_by_method(node)
+        if run is not None:
+            # `self._step(tokens, labels)` under `no_grad`, a method of the class whose body runs `self.model(...)`:
+            # the prediction is made here, in the mode this function leaves the model in
+            model, stored = run
+            self._calls.append(("stored", node, model, stored))
+            return
         # an EMA or target model: a copy the class keeps of the model it is handed, which is never trained, so its
         # mode is only ever what prediction needs; decided from the constructions (`finish`). Not in a module's
         # `forward`, which computes what training asks of it: BYOL's and MoCo's momentum encoders keep batch norm on
@@ -1063,6 +1070,34 @@ class InferenceWithoutEval(Rule):
             stored = stored_parameter(ctx, module)
             if stored is not None:
                 self._calls.append(("stored", node, model, stored))
+
+    def _run_by_method(self, call: cst.Call) -> tuple[str, tuple[cst.ClassDef, cst.FunctionDef, str]] | None:
+        """For `self.step(x, y)` in a method of a trainer, where `step` is a method of the same class (one
+        definition, no mode switch nor grad switch of its own) that runs a module the trainer stores from a
+        constructor parameter (`self.model(x)`): that module's spelling and where it is stored from."""
+        ctx = self.ctx
+        func = call.func
+        class_def = ctx.class_def
+        if class_def is None or type(func) is not cst.Attribute or type(func.value) is not cst.Name \
+                or func.value.value != "self" or is_torch_module_class(ctx, class_def, imported=True):
+            return None
+        methods = [statement for statement in class_def.body.body if type(statement) is cst.FunctionDef
+                   and statement.name.value == func.attr.value]
+        if len(methods) != 1 or methods[0] is ctx.function or methods[0].decorators:
+            return None
+        found = None
+        for node in walk(methods[0].body):
+            if type(node) is cst.With or may_switch_mode(node) or type(node) in (cst.FunctionDef, cst.Lambda):
+                return None  # its own `no_grad`, its own mode switch, a closure: not followed
+            if type(node) is not cst.Call or type(node.func) is not cst.Attribute \
+                    or not (type(node.func.value) is cst.Name and node.func.value.value == "self"):
+                continue
+            stored = stored_parameter(ctx, node.func)
+            if stored is not None:
+                if found is not None and found[0] != called_module(node):
+                    return None  # two modules run: which one predicts is not one answer
+                found = (called_module(node), stored)
+        return found  # type: ignore[return-value]
 
     def _handed_built(self, training: TrainingLoop, model: str, function: cst.FunctionDef, depth: int,
                       built: set[tuple[cst.FunctionDef | None, str]],

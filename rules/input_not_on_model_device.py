@@ -13,7 +13,9 @@ from shapecheck.engine.syntax import is_self_attribute, keyword_arg, last_name
 from shapecheck.engine.walker import walk
 from shapecheck.loops.first_party import imported_functions, returned_by_imported
 from shapecheck.objects.arguments import passed_argument
-from shapecheck.objects.callers import callers, every_call_passes, helper_callers, method_callers, method_calls
+from shapecheck.objects.callers import (
+    callers, every_call_passes, every_method_caller, helper_callers, method_callers, method_calls,
+)
 from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
@@ -73,9 +75,10 @@ def _unmoved_batches(definition: cst.FunctionDef) -> Iterator[tuple[str, str, st
             if type(call) is not cst.Call or type(call.func) is not cst.Name or not call.args:
                 continue
             model, first = call.func.value, call.args[0]
+            fed = _batch_name(first.value)  # `x`, or a part of the batch: `batch[0]`, `batch["image"]`
             if model in params and model not in rebound and first.keyword is None and not first.star \
-                    and type(first.value) is cst.Name and first.value.value in batches - rebound:
-                yield model, first.value.value, loader.value
+                    and fed is not None and fed.value in batches - rebound:
+                yield model, fed.value, loader.value
 
 
 def _is_builtin_call(expr: cst.BaseExpression | None, name: str) -> bool:
@@ -805,7 +808,8 @@ class InputNotOnModelDevice(Rule):
             return
         # A moved model is reported when the batch is from a CPU loader; another may be a helper's parameter.
         source = self._cpu_source(batch) if moved or keys else None
-        helper = self._helper(node, func, batch) if not moved and batch is first.value else None
+        # `model(batch[0])`, `model(batch["image"])`: a part of the batch, from where the batch comes
+        helper = self._helper(node, func, batch) if not moved else None
         if source is not None or helper is not None:
             message = _MESSAGE.format(model=func.value, batch=self.ctx.code(first.value), source=source)
             self._events.append(("call", keys, moved, (node, message if source is not None else None, helper)))
@@ -918,6 +922,8 @@ class InputNotOnModelDevice(Rule):
                     moved = moved or moves_to_device(self.ctx, part.value)
                 elif type(part) is cst.Assign and any(self.ctx.code(t.target) == model for t in part.targets):
                     moved = self._moved_chain(part.value)
+                elif type(part) is cst.AnnAssign and part.value is not None and self.ctx.code(part.target) == model:
+                    moved = self._moved_chain(part.value)  # `self.model: nn.Module = model.to(self.device)`
         return moved and self._kept_moved(class_def, model, init)
 
     def _kept_moved(self, class_def: cst.ClassDef, model: str, init: cst.FunctionDef | None) -> bool:
@@ -927,7 +933,9 @@ class InputNotOnModelDevice(Rule):
             if type(node) is cst.Call and type(node.func) is cst.Attribute \
                     and self.ctx.code(node.func.value) == model and moves_to_cpu(self.ctx, node):
                 return False
-            if type(node) is cst.Assign and any(self.ctx.code(t.target) == model for t in node.targets) \
+            targets = [t.target for t in node.targets] if type(node) is cst.Assign \
+                else [node.target] if type(node) is cst.AnnAssign and node.value is not None else []
+            if any(self.ctx.code(target) == model for target in targets) \
                     and (init is None or not any(statement is node for statement in self.ctx.walk(init))
                          or any(type(inner) is cst.Call and self.ctx.qualname(inner.func) in DATA_PARALLEL
                                 for inner in self.ctx.walk(node.value))):
@@ -1058,7 +1066,9 @@ class InputNotOnModelDevice(Rule):
             if sites is not None and all(self._hands_moved_model(function, site, point, model, loader, moved)
                                          for site, point in sites):
                 passed = passed_argument(function, sites[0][0].node, loader)
-                self.report(node, _MESSAGE.format(model=model, batch=batch,
+                fed = self.ctx.code(node.args[0].value)  # `batch[0]`: the part the model is fed
+                self.report(node, _MESSAGE.format(model=model, batch=fed if type(node.args[0].value) is cst.Subscript
+                                                  else batch,
                                                   source=f"the DataLoader `{self.ctx.code(passed)}` passed in"))
 
     def _report_imported_helpers(self, moved: set[_Key]) -> None:
@@ -1100,11 +1110,15 @@ class InputNotOnModelDevice(Rule):
     def _handed_loader(self, method: cst.FunctionDef, loader: str) -> str | None:
         """"the DataLoader `...` passed in" when every call of the method `method` hands its parameter `loader` a
         CPU loader (`forecaster.fit(DataLoader(WindowDataset(series)))`); else None."""
-        sites = method_callers(self.ctx, method)
-        passed = [(passed_argument(method, site.node, loader), point) for site, point in sites or ()]
-        if passed and all(argument is not None and _cpu_loader_at(self.ctx, argument, point)
-                          for argument, point in passed):
-            return f"the DataLoader `{self.ctx.code(passed[0][0])}` passed in"  # type: ignore[arg-type]
+        # the calls of this file, and those of the project's modules that import the class (`Forecaster(model)
+        # .fit(loader)` in `run.py`), each read in its own module
+        callers = every_method_caller(self.ctx, method)
+        passed = [(passed_argument(method, caller.site.node, loader), caller.point, caller.ctx)
+                  for caller in callers or ()]
+        if passed and all(argument is not None and _cpu_loader_at(reader, argument, point)
+                          for argument, point, reader in passed):
+            argument, _, reader = passed[0]
+            return f"the DataLoader `{reader.code(argument)}` passed in"  # type: ignore[arg-type]
         return None
 
     def _hands_moved_model(self, function: cst.FunctionDef, site: CallSite, point: Point, model: str, loader: str,
@@ -1214,6 +1228,12 @@ class InputNotOnModelDevice(Rule):
         binding = self.ctx.binding(batch)
         if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
             binding = self.ctx.binding(binding.value, binding.seq)
+        elif binding is not None and binding.kind in ("unpack", "assign"):
+            # `past, future = batch["past"], batch["future"]`, `x = batch[0]`: a part the loop variable holds
+            part = binding.paired_value() if binding.kind == "unpack" else binding.value
+            picked = _batch_name(part) if type(part) is cst.Subscript else None
+            if picked is not None:
+                binding = self.ctx.binding(picked, binding.seq)
         if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For:
             return None
         loop = binding.statement

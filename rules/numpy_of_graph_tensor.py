@@ -10,7 +10,7 @@ import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
 from shapecheck.engine.context import Point
-from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, last_name, param_annotation
+from shapecheck.engine.syntax import dotted_name, is_false, is_self_attribute, is_true, last_name, param_annotation
 from shapecheck.engine.torch_code import implicit_torch_training, imports_torch
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
@@ -1144,6 +1144,9 @@ class NumpyOfGraphTensor(Rule):
         self.stored: dict[cst.Call, tuple[cst.ClassDef, cst.FunctionDef, str]] = {}
         self.grad_off = False  # a statement-level `torch.set_grad_enabled(False)`, as inference scripts start
         self._method_depth = 0  # model methods followed into (`score` calling `self.logits(x)`), against recursion
+        self._handed_depth = 0  # helpers' callers followed out (`to_numpy(heatmaps)` in `save_heatmaps(heatmaps)`)
+        # a helper's parameter read with another one (`X @ w`, both handed in) -> that other parameter's read
+        self._other_arguments: dict[int, cst.BaseExpression] = {}
         self._joining: set[cst.BaseExpression] = set()  # the joins' lists being followed, against recursion
         self._no_grad_reads: set[int] = set()  # attributes read with autograd off (`fitted = x @ model.coeffs`)
         # a comprehension's target as its element reads it, by node: what the comprehension iterates
@@ -1154,6 +1157,10 @@ class NumpyOfGraphTensor(Rule):
         self._stored_index: dict[int, int] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
+        if self.ctx.grad_disabled:
+            self._no_grad_reads.add(id(node))
+
+    def visit_Name(self, node: cst.Name) -> None:  # `fitted = X @ weights` of a local `nn.Parameter`
         if self.ctx.grad_disabled:
             self._no_grad_reads.add(id(node))
 
@@ -1370,19 +1377,32 @@ class NumpyOfGraphTensor(Rule):
                                                "call hands it a tensor that requires grad: it raises; pass "
                                                f"`{self.ctx.code(passed)}.detach()`")  # type: ignore[arg-type]
 
-    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context) -> list[str]:
-        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached."""
+    def _numpy_parameters(self, definition: cst.FunctionDef, other: Context, depth: int = 0) -> list[str]:
+        """The parameters of `definition` (of the module of `other`) that it calls `.numpy()` on, undetached, itself
+        or through a plain function of its module it hands them to (`hm = to_numpy(heatmaps.sigmoid())`)."""
         point = other.point_after(definition)
         if point is None:
             return []
         found = []
         with other.at(point):
             for node in other.walk(definition.body):
-                if type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "numpy" \
-                        and not node.args:
+                if type(node) is not cst.Call:
+                    continue
+                if type(node.func) is cst.Attribute and node.func.attr.value == "numpy" and not node.args:
                     origin = self._origin(node.func.value, other)
                     if origin is not None and origin[0] == "argument" and origin[1].value not in found:  # type: ignore
                         found.append(origin[1].value)  # type: ignore[attr-defined]  # the parameter's Name
+                elif type(node.func) is cst.Name and depth < 2:
+                    helpers = other.functions.get(node.func.value, [])
+                    if len(helpers) != 1 or helpers[0] is definition or other.class_of_method(helpers[0]) is not None:
+                        continue
+                    for parameter in self._numpy_parameters(helpers[0], other, depth + 1):
+                        passed = passed_argument(helpers[0], node, parameter)
+                        origin = self._origin(passed, other) if passed is not None else None
+                        argument = origin is not None and origin[0] == "argument"
+                        name = origin[1].value if argument else None  # type: ignore[index,union-attr]
+                        if name is not None and name not in found:
+                            found.append(name)
         return found
 
     def _origin(self, expr: cst.BaseExpression, ctx: Context | None = None, before: int | None = None,
@@ -1404,6 +1424,10 @@ class NumpyOfGraphTensor(Rule):
                 return None if detached else ("weights", expr)  # type: ignore[return-value]
             if kind is cst.Name or kind is cst.Attribute:
                 value, seq = ctx.value_of(expr, before)
+                if (kind is cst.Name or is_self_attribute(expr)) and type(value) is cst.Call \
+                        and _leaf_requiring_grad(ctx, value):
+                    # `weights = nn.Parameter(torch.zeros(4))`, `w = torch.randn(3, requires_grad=True)`: the read
+                    return None if detached else ("weights", expr)  # type: ignore[return-value]
                 if value is not expr:
                     expr, before = value, seq
                 elif kind is cst.Name:
@@ -1420,9 +1444,18 @@ class NumpyOfGraphTensor(Rule):
                     if binding is not None and binding.kind in ("for", "comp") and binding.index is None \
                             and binding.value is not None:
                         iterated, before = binding.value, binding.seq
-                    if iterated is not None and ctx is self.ctx:
-                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list
-                        return self._past(self._joined_origin(iterated, before), detached, on_cpu, ctx)
+                    elif binding is not None and binding.kind in ("for", "comp") and binding.value is not None \
+                            and (taken := _taken_apart(ctx, binding.value, binding.index)) is not None:
+                        iterated, before = taken, binding.seq  # `for i, hm in enumerate(heatmaps):`
+                    if iterated is not None and (ctx is self.ctx or binding is not None
+                                                 and binding.value is not None):
+                        # `for s in scores:`, `[s.mean() for s in self.scores(batches)]`: a tensor of the list; or a
+                        # row of a tensor (`for i, hm in enumerate(heatmaps):` of `heatmaps, sizes = model(x)`), in a
+                        # caller's file too
+                        joined = self._joined_origin(iterated, before) if ctx is self.ctx else None
+                        if joined is None:
+                            joined = self._origin(iterated, ctx, before)
+                        return self._past(joined, detached, on_cpu, ctx)
                     if binding is None or binding.kind != "unpack" or binding.value is None:
                         return None
                     expr, before = binding.value, binding.seq
@@ -1446,6 +1479,8 @@ class NumpyOfGraphTensor(Rule):
                                              for side in (expr.left, expr.right)) if found is not None]
                 found = next((found for found in sides if found[0] != "argument"),
                              sides[0] if sides and arguments else None)
+                if arguments and len(sides) > 1 and found is sides[0]:  # `X @ w`: both the helper's parameters
+                    self._other_arguments[id(sides[0][1])] = sides[1][1]
                 return self._graph_only(found, detached, ctx) if on_cpu else found if not detached or found is None \
                     or found[0] in ("cuda", "device", "stored-device") else None
             elif kind is cst.Call:
@@ -1540,21 +1575,27 @@ class NumpyOfGraphTensor(Rule):
                 return "parameter", call  # a helper's `model(x)`: its callers say what the model is
         if type(func) is cst.Attribute and ctx.qualname(func) is None:
             return self._method_origin(call, func, before, ctx, index)
-        if type(func) is cst.Name:
+        if type(func) is cst.Name or type(func) is cst.Attribute:  # `postprocess.confidences(logits)` of a module
             return self._helper_origin(call, func, before, ctx, index)
         return None
 
-    def _helper_origin(self, call: cst.Call, func: cst.Name, before: int | None, ctx: Context, index: int | None
-                       ) -> tuple[Origin, cst.Call] | None:
+    def _helper_origin(self, call: cst.Call, func: cst.Name | cst.Attribute, before: int | None, ctx: Context,
+                       index: int | None) -> tuple[Origin, cst.Call] | None:
         """`probs = predict_proba(model, x)`: a function of the file defined before the call, or of a project
         module it imports (`from utils import predict_proba`), whose every `return` (at `index` of the tuple it
         returns) is a model's output or a loss computed with autograd on, as read at the function's end: its own
         model's, or the one this call hands its model parameter (`logits = model(x)`, `return
-        torch.softmax(logits, dim=1)`). What it returns carries that graph."""
-        binding = ctx.binding(func, before)
-        if binding is None or self._method_depth > 2:
+        torch.softmax(logits, dim=1)`). What it returns carries that graph. Also a function of an imported project
+        module called through it (`postprocess.confidences(logits)`)."""
+        binding = ctx.binding(func, before) if type(func) is cst.Name else None
+        if type(func) is cst.Attribute and self._method_depth <= 2:
+            imported = evaluator(ctx).value(func, before)
+            if not isinstance(imported, FunctionValue) or imported.closure is not None or imported.bound is not None:
+                return None
+            definition, where = imported.node, imported.ctx
+        elif binding is None or self._method_depth > 2:
             return None
-        if binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
+        elif binding.kind == "def" and type(binding.statement) is cst.FunctionDef:
             definition, where = binding.statement, ctx
         elif binding.kind == "import":
             imported = evaluator(ctx).value(func, before)
@@ -1586,13 +1627,14 @@ class NumpyOfGraphTensor(Rule):
                 if derived:
                     # `def denorm(x): return (x * 0.5 + 0.5).clamp(0, 1)`: what it returns keeps the graph of the
                     # tensor this call hands it
-                    passed = passed_argument(definition, call, found[1].value)  # type: ignore[index,union-attr]
-                    handed = self._origin(passed, ctx, before) if passed is not None else None
-                    if handed is None or handed[0] == "argument":
+                    handed = self._handed_origin(definition, call, found[1], ctx, before)  # type: ignore[index]
+                    # a parameter of a helper being read handed on to this one (`probs = probabilities(logits)` in
+                    # `def confidences(logits)`): the outer helper's callers say what it is
+                    if handed is None or handed[0] == "argument" and self._method_depth <= 1:
                         return None
                     continue
                 with where.at(point):
-                    if found is None or found[0] not in ("model", "device", "loss", "parameter") \
+                    if found is None or found[0] not in ("model", "device", "loss", "parameter", "weights") \
                             or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
                     if found[0] == "parameter":  # the model this call hands the helper
@@ -1614,6 +1656,20 @@ class NumpyOfGraphTensor(Rule):
             return None  # one return hands back the argument's graph, another something else: not followed
         return ("device", call) if moved else ("model", call)
 
+    def _handed_origin(self, definition: cst.FunctionDef, call: cst.Call, parameter: cst.Name, ctx: Context,
+                       before: int | None) -> tuple[Origin, cst.Call] | None:
+        """The origin of what `call` hands `definition`'s `parameter` (read in the caller's `ctx`), or of what it
+        hands the other parameter the helper computes with (`w` of `return X @ w`) where the first has none."""
+        found = []
+        for name in (parameter, self._other_arguments.get(id(parameter))):
+            if type(name) is not cst.Name:
+                continue
+            passed = passed_argument(definition, call, name.value)
+            origin = self._origin(passed, ctx, before) if passed is not None else None
+            if origin is not None:
+                found.append(origin)
+        return next((origin for origin in found if origin[0] != "argument"), found[0] if found else None)
+
     def _method_origin(self, call: cst.Call, func: cst.Attribute, before: int | None, ctx: Context,
                        index: int | None) -> tuple[Origin, cst.Call] | None:
         """`logits, probs = self.model.score(x)`: a method of a model class of the project whose every `return`
@@ -1630,11 +1686,15 @@ class NumpyOfGraphTensor(Rule):
         # called on holds a module there (`learner = Learner(nn.Sequential(...))`, then `learner.predict(x)`)
         helds = [] if is_torch_module_class(owner.ctx, owner.node) \
             else elements or [evaluator(ctx).value(func.value, before)]
-        if any(not isinstance(held, Instance) or held.tainted or held.generic for held in helds):
-            return None
+        # what the object holds is only asked of a model it runs: a post-processing method of it may still hand back
+        # the graph of the tensor this call hands it
+        unknown = any(not isinstance(held, Instance) or held.tainted or held.generic for held in helds)
         returns = forward_returns(owner.ctx).of_method(owner.node, func.attr.value)
         if not returns:
             return None
+        definition = next((statement for statement in owner.node.body.body if type(statement) is cst.FunctionDef
+                           and statement.name.value == func.attr.value), None)
+        handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the method
         self._method_depth += 1
         try:
             for returned in returns:
@@ -1646,7 +1706,20 @@ class NumpyOfGraphTensor(Rule):
                         return None
                     value = value.elements[index].value
                 with owner.ctx.at(returned.point):
-                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx)
+                    found = None if owner.ctx.grad_disabled else self._origin(value, owner.ctx, arguments=True)
+                    derived = found is not None and found[0] == "argument" and definition is not None \
+                        and not _under_grad_mode(owner.ctx, definition, value)
+                if derived:
+                    # `def confidences(self, logits): return self.probabilities(logits).max(-1).values`: what it
+                    # returns keeps the graph of the tensor this call hands it (a parameter of the caller's own,
+                    # where the caller is a method of the class handing its parameter on)
+                    handed = self._handed_origin(definition, call, found[1], ctx, before)  # type: ignore
+                    if handed is None or handed[0] == "argument" and self._method_depth <= 1:
+                        return None
+                    continue
+                if unknown:
+                    return None
+                with owner.ctx.at(returned.point):
                     if found is not None and found[0] in ("stored", "stored-device") and helds:
                         attribute = found[1].func  # `self.model` of `self.model(x)`
                         modules = [held.attrs.get(attribute.attr.value) for held in helds] \
@@ -1654,11 +1727,14 @@ class NumpyOfGraphTensor(Rule):
                         found = ("model", found[1]) if all(is_module(module) and not (
                             isinstance(module, Instance) and _parameter_free(module.cls.ctx, module.cls.node))
                             for module in modules) else None  # type: ignore[arg-type]
-                    if found is None or found[0] not in ("model", "device", "loss") \
+                    if found is None or found[0] not in ("model", "device", "loss", "weights") \
                             or self._grad_disabled_at(found[1], owner.ctx):
                         return None
         finally:
             self._method_depth -= 1
+        if handed is not None:
+            # one return hands back the argument's graph, another something else: not followed
+            return handed if len(returns) == 1 else None
         return "model", call
 
     def _element_of_data(self, owner: ClassValue | None, index: int) -> bool:
@@ -1756,16 +1832,28 @@ class NumpyOfGraphTensor(Rule):
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
+        elif type(func) is cst.Attribute and not is_self_attribute(func):
+            # a submodule of a model (`model.encoder(x)`, `net.head(feats)`), as the objects floor reads its attributes
+            held = evaluator(ctx).value(func, before)
+            if isinstance(held, Instance):
+                return not held.tainted and is_module(held) and not _parameter_free(held.cls.ctx, held.cls.node)
+            return isinstance(held, TorchObject) and _is_nn_class(held.qualname) and _has_parameters(held.qualname)
         return False
 
     def _built_by_project(self, ctx: Context, construction: cst.Call, before: int | None) -> bool:
         """`model = build_model(cfg)`: a function of the project that returns a module with weights, as the
         objects floor follows it (a `torch.nn` layer or a project module class that reads its attributes)."""
-        if type(construction.func) is not cst.Name:
+        func = construction.func
+        if type(func) is cst.Attribute:
+            # a class's own factory (`MaskNet.from_checkpoint(path)`, a classmethod returning `cls(**kwargs)`)
+            if not isinstance(evaluator(ctx).value(func.value, before), ClassValue):
+                return False
+        elif type(func) is not cst.Name:
             return False
-        binding = ctx.binding(construction.func, before)
-        if binding is None or binding.kind not in ("def", "import"):
-            return False
+        else:
+            binding = ctx.binding(func, before)
+            if binding is None or binding.kind not in ("def", "import"):
+                return False
         built = evaluator(ctx).value(construction, before)
         if isinstance(built, Instance):
             return is_module(built) and not _parameter_free(built.cls.ctx, built.cls.node)  # type: ignore[arg-type]
@@ -1776,6 +1864,15 @@ class NumpyOfGraphTensor(Rule):
         """A caller passes a model's output or a loss computed with autograd on (read in `reader`, the caller's
         context), not detached on the way."""
         found = self._origin(passed, reader)
+        if found is not None and found[0] == "argument" and reader.function is not None and self._handed_depth < 2:
+            # a helper handing its own parameter on (`save_heatmaps(heatmaps)` calling `to_numpy(heatmaps)`): what
+            # its callers hand it
+            self._handed_depth += 1
+            try:
+                return bool(calls_passing(reader, reader.function, found[1].value,  # type: ignore[attr-defined]
+                                          self._graph_passed))
+            finally:
+                self._handed_depth -= 1
         if found is not None and found[0] == "parameter" and reader is self.ctx and reader.function is not None \
                 and self._handed_models(found[1], reader.function):
             found = "model", found[1]  # `heatmaps = head(feats)` in a step helper every call hands a model
@@ -1791,8 +1888,9 @@ class NumpyOfGraphTensor(Rule):
         """The output of a model this file freezes, or a parameter of one (`model.fc.weight` of a frozen `model`)."""
         if origin == "model":
             return self.ctx.code(call.func) in self.frozen  # type: ignore[attr-defined]
-        return origin == "weights" and any((self.ctx.code(call.value) + ".").startswith(frozen + ".")  # type: ignore
-                                           for frozen in self.frozen)
+        if origin != "weights" or type(call) is not cst.Attribute:  # a local `nn.Parameter`'s read: not a model's
+            return False
+        return any((self.ctx.code(call.value) + ".").startswith(frozen + ".") for frozen in self.frozen)
 
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
@@ -1885,6 +1983,20 @@ def _reduction_picked(ctx: Context, expr: cst.Subscript | cst.Attribute) -> cst.
     return call.func.value if index.value == "0" else False
 
 
+def _taken_apart(ctx: Context, iterated: cst.BaseExpression, index: int | None) -> cst.BaseExpression | None:
+    """What the element a loop target unpacks at `index` is an element of, where the loop iterates the builtin
+    `enumerate(xs)` (index 1) or `zip(xs, ys)` (the list at `index`): `xs` for `for i, x in enumerate(xs):`."""
+    if index is None or type(iterated) is not cst.Call or type(iterated.func) is not cst.Name \
+            or ctx.binding(iterated.func.value) is not None:
+        return None
+    listed = [arg.value for arg in iterated.args if arg.keyword is None and not arg.star]
+    if iterated.func.value == "enumerate" and index == 1 and listed:
+        return listed[0]
+    if iterated.func.value == "zip" and len(listed) == len(iterated.args) and index < len(listed):
+        return listed[index]
+    return None
+
+
 def _comprehension_sources(ctx: Context, comprehension: cst.CompFor) -> list[tuple[str, cst.BaseExpression]]:
     """The names a comprehension's target binds to an element of a list, each with that list: the iterable for a
     plain name, the list zipped or enumerated at the name's place (`for n, loss in zip(counts, losses)`)."""
@@ -1910,6 +2022,26 @@ def _under_grad_mode(ctx: Context, definition: cst.FunctionDef, node: cst.CSTNod
                  and any(inner is node for inner in ctx.walk(block.body)) for item in block.items]
     return any((ctx.qualname(manager.func if type(manager) is cst.Call else manager) or "").startswith("torch.")
                for manager in managers)
+
+
+def _leaf_requiring_grad(ctx: Context, construction: cst.Call) -> bool:
+    """`nn.Parameter(torch.zeros(4))` (unless `requires_grad=False`), `torch.randn(3, requires_grad=True)`: a leaf
+    tensor that requires grad, made where it is named."""
+    qualname = ctx.qualname(construction.func)
+    if qualname in _PARAMETER_CLASSES:
+        return not any(arg.keyword is not None and arg.keyword.value == "requires_grad" and not is_true(arg.value)
+                       for arg in construction.args) and not any(arg.keyword is None and index == 1
+                                                                 and not is_true(arg.value)
+                                                                 for index, arg in enumerate(construction.args))
+    return qualname is not None and (qualname in _MADE_FROM_DATA or qualname in _RANDOM) and any(
+        arg.keyword is not None and arg.keyword.value == "requires_grad" and is_true(arg.value)
+        for arg in construction.args)
+
+
+# Torch functions of random data: a leaf that requires grad where `requires_grad=True` says so.
+_RANDOM = frozenset({"torch.randn", "torch.rand", "torch.normal", "torch.zeros_like", "torch.ones_like",
+                     "torch.randn_like", "torch.rand_like", "torch.empty_like", "torch.full_like", "torch.eye"})
+_PARAMETER_CLASSES = frozenset({"torch.nn.Parameter", "torch.nn.parameter.Parameter"})
 
 
 def _weights_message(ctx: Context, parameter: cst.BaseExpression) -> str:

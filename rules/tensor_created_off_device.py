@@ -1163,11 +1163,15 @@ class TensorCreatedOffDevice(Rule):
                 if type(node) is not cst.Assign or type(node.value) is not cst.Call \
                         or not all(is_self_attribute(target.target) for target in node.targets):
                     continue
-                built = node.value.func
-                binding = self.ctx.binding(built) if type(built) is cst.Name else None
-                if binding is not None and binding.kind == "class" and id(binding.statement) not in moved:
-                    moved.add(id(binding.statement))
-                    todo.append(binding.statement)  # type: ignore[arg-type]
+                held = [node.value.func]
+                if type(node.value.func) is cst.Attribute and node.value.func.attr.value in _CONTAINERS:
+                    # `self.blocks = nn.ModuleList([Block(d) for _ in range(n)])`: the modules it holds
+                    held = [inner.func for inner in self.ctx.walk(node.value) if type(inner) is cst.Call]
+                for built in held:
+                    binding = self.ctx.binding(built) if type(built) is cst.Name else None
+                    if binding is not None and binding.kind == "class" and id(binding.statement) not in moved:
+                        moved.add(id(binding.statement))
+                        todo.append(binding.statement)  # type: ignore[arg-type]
         return moved
 
     def _offending(self, method: cst.FunctionDef, methods: dict[str, cst.FunctionDef], roots: tuple[str, ...],
@@ -1334,6 +1338,10 @@ class TensorCreatedOffDevice(Rule):
         """`<anything>.<attribute> = ...` in the file other than `assignment` (`model.pe = model.pe.cuda()`)."""
         assigned = self.ctx.module_fact("assigned attributes", assigned_attributes)
         return any(name == attribute and node is not assignment for _, name, node in assigned)
+
+
+# torch.nn containers: what is built inside one (`nn.ModuleList([Block(d) for _ in range(n)])`) is held.
+_CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
 
 
 def _placed_by_callers(helper: cst.FunctionDef, methods: dict[str, cst.FunctionDef]) -> bool:

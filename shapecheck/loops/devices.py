@@ -128,11 +128,11 @@ def moved_by_importers(filename: str, builders: dict[str, str], depth: int = 0) 
             continue
         local = _imported_names(tree, importer, Path(imported).resolve(), wanted)
         if local:
-            moved |= {local[bound] for bound in _moved_constructions(tree, set(local))}
+            moved |= {local[bound] for bound in _moved_constructions(tree, set(local), importer)}
             wanted_from[importer] = local
             holders = _holders(tree, set(local)) if depth < _HOLDERS else {}
             if holders:
-                kept = _moved_constructions(tree, set(holders)) | moved_by_importers(
+                kept = _moved_constructions(tree, set(holders), importer) | moved_by_importers(
                     importer, {**_factories(tree, set(holders)), **{name: name for name in holders}}, depth + 1)
                 moved |= {local[bound] for holder in kept for bound in holders[holder]}
             factories = _factories(tree, set(local)) if depth <= _HOLDERS else {}
@@ -155,6 +155,10 @@ def _factories(tree: ast.Module, classes: set[str]) -> dict[str, str]:
     return found  # type: ignore[return-value]
 
 
+# torch.nn containers: what is built inside one (`nn.ModuleList([Block(d) for _ in range(n)])`) is held.
+_CONTAINERS = frozenset({"ModuleList", "Sequential", "ModuleDict"})
+
+
 def _holders(tree: ast.Module, classes: set[str]) -> dict[str, set[str]]:
     """The module-level classes of `tree` that build one of `classes` (local names) as an attribute of their own
     (`self.pos = PositionalEncoding(d_model)`), or build a class of `tree` that does (`self.encoder = Encoder(...)`
@@ -164,10 +168,16 @@ def _holders(tree: ast.Module, classes: set[str]) -> dict[str, set[str]]:
         if type(statement) is not ast.ClassDef:
             continue
         for node in ast.walk(statement):
-            if type(node) is ast.Assign and type(node.value) is ast.Call and type(node.value.func) is ast.Name \
+            if type(node) is ast.Assign and type(node.value) is ast.Call \
                     and all(type(target) is ast.Attribute and type(target.value) is ast.Name
                             and target.value.id == "self" for target in node.targets):
-                built.setdefault(statement.name, set()).add(node.value.func.id)
+                if type(node.value.func) is ast.Name:
+                    built.setdefault(statement.name, set()).add(node.value.func.id)
+                elif type(node.value.func) is ast.Attribute and node.value.func.attr in _CONTAINERS:
+                    # `self.blocks = nn.ModuleList([Block(d) for _ in range(n)])`: the modules it holds
+                    built.setdefault(statement.name, set()).update(
+                        inner.func.id for inner in ast.walk(node.value)
+                        if type(inner) is ast.Call and type(inner.func) is ast.Name)
     found = {holder: names & classes for holder, names in built.items() if names & classes}
     while True:  # a holder of a holder, to a fixed point
         grown = {holder: names | {held for inner in names & found.keys() for held in found[inner]}
@@ -191,11 +201,12 @@ def _imported_names(tree: ast.Module, importer: str, target: Path, wanted: dict[
     return local
 
 
-def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
+def _moved_constructions(tree: ast.Module, classes: set[str], importer: str | None = None) -> set[str]:
     """The classes among `classes` (local names) whose instances the module moves to a device: `.to(device)` or
     `.cuda()` of a construction, or of a name or attribute bound to one (`model = Net(); model.to(device)`), or
     one handed to a class or function of the module that moves that parameter (`Trainer(Net(), cfg)` whose
-    `__init__` does `self.model = model.to(self.device)`)."""
+    `__init__` does `self.model = model.to(self.device)`), or of a project module it imports them from (the file
+    `importer` is: `from trainer import Trainer`)."""
     holders: dict[str, str] = {}
     for node in ast.walk(tree):
         if type(node) is ast.Assign and (built := _constructed(node.value, classes)) is not None:
@@ -204,6 +215,8 @@ def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
     moved = set()
     on_cpu = _cpu_names(tree)
     movers = _moving_parameters(tree, on_cpu)
+    if importer is not None:
+        movers = {**_imported_movers(tree, importer), **movers}
     for node in ast.walk(tree):
         if type(node) is not ast.Call:
             continue
@@ -219,6 +232,26 @@ def _moved_constructions(tree: ast.Module, classes: set[str]) -> set[str]:
             if built is not None:
                 moved.add(built)
     return moved
+
+
+def _imported_movers(tree: ast.Module, importer: str) -> dict[str, tuple[set[int], set[str]]]:
+    """`_moving_parameters` of the classes and functions the file `importer` (parsed as `tree`) imports by name from
+    the project's modules at its top level (`from trainer import Trainer`), by the names it binds them to."""
+    found: dict[str, tuple[set[int], set[str]]] = {}
+    for statement in tree.body:
+        if type(statement) is not ast.ImportFrom or any(alias.name == "*" for alias in statement.names):
+            continue
+        path = PROJECT.module_file(importer, statement.module or "", statement.level)
+        if path is None:
+            continue
+        try:
+            theirs = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+            continue
+        movers = _moving_parameters(theirs, _cpu_names(theirs))
+        found.update((alias.asname or alias.name, movers[alias.name]) for alias in statement.names
+                     if alias.name in movers)
+    return found
 
 
 def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tuple[set[int], set[str]]]:
@@ -305,7 +338,25 @@ def cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef,
             and ctx.qualname(value.func) is None:
         value = value.func.value
     if type(value) is cst.Call:
-        return value if creates_on_cpu(ctx, value) else None
+        if creates_on_cpu(ctx, value):
+            return value
+        if depth > 3:
+            return None
+        if ctx.qualname(value.func) in _ELEMENTWISE:  # `torch.sqrt(torch.FloatTensor([d_k]))`: where its input is
+            args = positional(value)
+            return cpu_creation(ctx, args[0].value, init, depth + 1) if args else None
+        if type(value.func) is cst.Name and returned_on_cpu(ctx, value, 1) is not None:
+            return value  # `self.pe = sinusoid_table(max_len, d)`: a function of the project that builds it there
+        return None
+    if type(value) is cst.BinaryOperation and type(value.operator) in ARITHMETIC and depth <= 3:
+        # `torch.ones(1) * scale`, `torch.arange(n) / n`: arithmetic of one such tensor with numbers
+        sides = (value.left, value.right)
+        for side, other in (sides, sides[::-1]):
+            if not any(type(node) is cst.Call for node in walk(other)):
+                found = cpu_creation(ctx, side, init, depth + 1)
+                if found is not None:
+                    return found
+        return None
     if type(value) is not cst.Name or depth > 3:
         return None
     bound = [node.value for node in walk(init.body) if type(node) is cst.Assign and len(node.targets) == 1
@@ -443,7 +494,7 @@ def _data_on_cpu(ctx: Context, expr: cst.BaseExpression, function: cst.FunctionD
                  depth: int = 0, handed: Callable[[cst.FunctionDef, str], bool] | None = None) -> bool:
     """`expr`, read in `function` (a method of a class whose `__init__` is `init`), is data on the CPU (see
     `yields_on_cpu`); a parameter of `__init__` counts as `handed` says."""
-    if depth > 6:
+    if depth > 10:  # a guard against cycles; a window sliced from an attribute copied from a parameter is 8 deep
         return False
     if handed is not None and type(expr) is cst.Name and init is None and function.name.value == "__init__" \
             and any(param.name.value == expr.value for param in function.params.params) \

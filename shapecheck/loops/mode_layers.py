@@ -13,7 +13,7 @@ import libcst as cst
 from shapecheck.engine.context import Context, Point
 from shapecheck.engine.syntax import last_name, param_annotation
 from shapecheck.engine.walker import walk
-from shapecheck.loops.training_loop import switches_mode
+from shapecheck.loops.training_loop import may_leave_eval
 from shapecheck.objects.factories import unpacked_from_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.torch_layers import dropout_rate, is_zero_literal
@@ -70,9 +70,12 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         kind = "import"  # `models.vgg11_bn(num_classes=10)` after `import models`: what the project module defines
     elif type(built.func) is cst.Name:
         binding = ctx.binding(built.func.value, before)
-        if binding is None or binding.kind not in ("class", "import", "def"):
+        if binding is None:
+            kind = "import"  # `from models import *`: what the star import gives the name, as the objects floor tells
+        elif binding.kind not in ("class", "import", "def"):
             return False
-        kind, class_def = binding.kind, binding.statement
+        else:
+            kind, class_def = binding.kind, binding.statement
     elif type(built.func) is cst.Subscript:
         kind = "registry"  # `MODELS[args.model](...)`: the class the objects floor tells the key picks
     else:
@@ -85,7 +88,7 @@ def mode_dependent(ctx: Context, expr: cst.BaseExpression, depth: int = 0) -> bo
         if isinstance(called, ClassValue):
             home, class_def = called.ctx, called.node
         else:
-            if not isinstance(called, FunctionValue) or switches_mode(called.node):
+            if not isinstance(called, FunctionValue) or may_leave_eval(called.node):
                 return False  # `def load(path): ...; model.eval(); return model`: it may come back in eval mode
             instance = evaluator(ctx).value(built, before)
             if isinstance(instance, TorchObject):

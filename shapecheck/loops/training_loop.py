@@ -32,7 +32,7 @@ from shapecheck.loops.first_party import imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
-from shapecheck.objects.factories import built_returns
+from shapecheck.objects.factories import built_returns, returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF, is_module
 from shapecheck.objects.project import PROJECT
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
@@ -288,6 +288,15 @@ def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset
     # of the construction, in the function that makes it (a trainer's `__init__` for its `self.opt`)
     binding = ctx.binding(optimizer)
     point = ctx.point_of(binding) if binding is not None and binding.value is construction else None
+    # a trainer's `self.opt = self.configure_optimizers()`: what that method of the class (or a same-file function)
+    # returns, read at its end
+    built = returned_by_factory(ctx, construction, methods=True)
+    if built is not None:
+        returned, point = built
+        with ctx.at(point):
+            construction, seq = ctx.value_of(returned)
+        if type(construction) is not cst.Call:
+            return None
     with ctx.at(point) if point is not None else nullcontext():
         read: list[tuple[cst.CSTNode, int | None]] = [(arg.value, seq) for arg in construction.args
                                                       if arg.keyword is None or arg.keyword.value == "params"]
@@ -441,6 +450,19 @@ def switches_mode(code: cst.CSTNode) -> bool:
     """Some call in `code` may switch a module's mode (`may_switch_mode`): a model a function returns after one
     (`def load(path): ...; model.eval(); return model`) may be in either mode."""
     return any(may_switch_mode(node) for node in walk(code))
+
+
+def may_leave_eval(code: cst.CSTNode) -> bool:
+    """Some call in `code` may switch a module to eval mode: `x.eval()`, or `x.train(...)` given anything but a
+    literal `True` (`model.train(False)`, `model.train(mode)`). A training helper that only calls `model.train()`
+    hands its model back in train mode."""
+    for node in walk(code):
+        if may_switch_mode(node):
+            args = node.args  # type: ignore[attr-defined]
+            if node.func.attr.value == "eval" or args and not (  # type: ignore[attr-defined]
+                    len(args) == 1 and type(args[0].value) is cst.Name and args[0].value.value == "True"):
+                return True
+    return False
 
 
 _MODE_METHODS = frozenset({"eval", "train"})
