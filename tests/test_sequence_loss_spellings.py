@@ -1,7 +1,8 @@
 """Sequence losses reached through spellings real projects use: a `collate_fn` that pads every field of the samples
 with one dict comprehension (`{key: pad_sequence(...) for key in batch[0]}`), the batch moved with
 `{k: v.to(device) for k, v in batch.items()}` and handed over as `model(**batch)`; a character corpus encoded with
-`encode = lambda s: [stoi[c] for c in s]`; a loss held as a lambda. Each INVALID program raises in torch; its VALID
+`encode = lambda s: [stoi[c] for c in s]`; a loss held as a lambda; losses of pairs and triplets of embeddings
+(`nn.CosineEmbeddingLoss`, `F.triplet_margin_loss`) left unreduced. Each INVALID program raises in torch; its VALID
 twin runs."""
 
 from __future__ import annotations
@@ -291,3 +292,109 @@ def test_a_loss_held_as_a_lambda(tmp_path: Path) -> None:
     averaged = _replaced(unreduced, "train.py", "loss = self.loss_fn(self.model(ids), tags)",
                          "loss = self.loss_fn(self.model(ids), tags).mean()")
     assert lint_project(tmp_path / "averaged", averaged, "SC107") == []
+
+
+# a siamese model of a package module returns its per-pair cosine embedding losses; a trainer of another module
+# moves the batch with a list comprehension, spreads it into the model and backpropagates them; the script logs
+# per-triplet losses through an average meter
+SIAMESE_PAIRS = {
+    ".git/HEAD": "",
+    "siamese/__init__.py": "",
+    "siamese/net.py": '''
+    import torch.nn as nn
+
+
+    class Encoder(nn.Module):
+        def __init__(self, in_dim, emb_dim):
+            super().__init__()
+            self.body = nn.Sequential(nn.Linear(in_dim, 64), nn.ReLU(), nn.Linear(64, emb_dim))
+
+        def forward(self, x):
+            return self.body(x)
+
+
+    class SiameseNet(nn.Module):
+        def __init__(self, in_dim=20, emb_dim=8, margin=0.2):
+            super().__init__()
+            self.encoder = Encoder(in_dim, emb_dim)
+            self.criterion = nn.CosineEmbeddingLoss(margin=margin, reduction="none")
+
+        def forward(self, left, right, target):
+            e1, e2 = self.encoder(left), self.encoder(right)
+            return {"loss": self.criterion(e1, e2, target), "emb": (e1, e2)}
+    ''',
+    "trainer.py": '''
+    import torch
+
+
+    class PairTrainer:
+        def __init__(self, model, lr=1e-3, device="cpu"):
+            self.model = model.to(device)
+            self.device = device
+            self.optimizer = torch.optim.Adam(model.parameters(), lr=lr)
+            self.history = []
+
+        def train_epoch(self, loader):
+            self.model.train()
+            for batch in loader:
+                batch = [t.to(self.device) for t in batch]
+                out = self.model(*batch)
+                self.optimizer.zero_grad()
+                out["loss"].backward()
+                self.optimizer.step()
+                self.history.append(out["loss"].detach())
+    ''',
+    "train.py": '''
+    import torch
+    import torch.nn.functional as F
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from siamese.net import SiameseNet
+    from trainer import PairTrainer
+
+
+    class AverageMeter:
+        def __init__(self):
+            self.sum, self.count = 0.0, 0
+
+        def update(self, value, n=1):
+            self.sum += value * n
+            self.count += n
+
+
+    def make_pairs(n, dim):
+        left = torch.randn(n, dim)
+        right = torch.randn(n, dim)
+        target = torch.randint(0, 2, (n,)) * 2 - 1
+        return TensorDataset(left, right, target.float())
+
+
+    def triplet_check(model, n=8, dim=20):
+        meter = AverageMeter()
+        anchor, pos, neg = (model.encoder(torch.randn(n, dim)) for _ in range(3))
+        losses = F.triplet_margin_loss(anchor, pos, neg, margin=0.5, reduction="none")
+        meter.update(losses.item(), n)
+        return meter
+
+
+    if __name__ == "__main__":
+        model = SiameseNet(in_dim=20)
+        trainer = PairTrainer(model)
+        trainer.train_epoch(DataLoader(make_pairs(64, 20), batch_size=8, shuffle=True))
+        triplet_check(model)
+    ''',
+}
+
+
+def test_unreduced_losses_of_pairs_and_triplets(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, SIAMESE_PAIRS, "SC107") == [
+        ("train.py", _row(SIAMESE_PAIRS, "train.py", "meter.update(losses.item(), n)")),
+        ("train.py", _row(SIAMESE_PAIRS, "train.py",
+                          "trainer.train_epoch(DataLoader(make_pairs(64, 20), batch_size=8, shuffle=True))"))]
+    fixed = _replaced(SIAMESE_PAIRS, "siamese/net.py", 'reduction="none")', 'reduction="mean")')
+    fixed = _replaced(fixed, "train.py", "meter.update(losses.item(), n)", "meter.update(losses.mean().item(), n)")
+    assert lint_project(tmp_path / "fixed", fixed, "SC107") == []
+    # the default reduction: one value for the batch
+    default = _replaced(SIAMESE_PAIRS, "siamese/net.py", ', reduction="none")', ")")
+    default = _replaced(default, "train.py", ', reduction="none")', ")")
+    assert lint_project(tmp_path / "default", default, "SC107") == []
