@@ -398,3 +398,63 @@ def test_unreduced_losses_of_pairs_and_triplets(tmp_path: Path) -> None:
     default = _replaced(SIAMESE_PAIRS, "siamese/net.py", ', reduction="none")', ")")
     default = _replaced(default, "train.py", ', reduction="none")', ")")
     assert lint_project(tmp_path / "default", default, "SC107") == []
+
+
+# a weighted sum of loss terms a helper of another module returns, one of them left per sample
+WEIGHTED_TERMS = {
+    ".git/HEAD": "",
+    "objectives.py": '''
+    import torch.nn.functional as F
+
+
+    def loss_terms(logits, labels, features):
+        return {
+            "ce": F.cross_entropy(logits, labels, reduction="none"),
+            "l2": features.pow(2).mean(),
+        }
+
+
+    def total_loss(logits, labels, features, weights):
+        terms = loss_terms(logits, labels, features)
+        return sum(weights[name] * value for name, value in terms.items())
+    ''',
+    "train.py": '''
+    import torch
+    import torch.nn as nn
+
+    from objectives import total_loss
+
+    WEIGHTS = {"ce": 1.0, "l2": 1e-3}
+    encoder = nn.Sequential(nn.Linear(12, 32), nn.ReLU())
+    head = nn.Linear(32, 3)
+    params = list(encoder.parameters()) + list(head.parameters())
+    opt = torch.optim.SGD(params, lr=0.1)
+    for _ in range(2):
+        x, y = torch.randn(16, 12), torch.randint(0, 3, (16,))
+        feats = encoder(x)
+        loss = total_loss(head(feats), y, feats, WEIGHTS)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+    ''',
+}
+
+
+def test_a_weighted_sum_of_loss_terms(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, WEIGHTED_TERMS, "SC107") == [
+        ("train.py", _row(WEIGHTED_TERMS, "train.py", "loss.backward()"))]
+    fixed = _replaced(WEIGHTED_TERMS, "objectives.py", 'reduction="none"),', 'reduction="none").mean(),')
+    assert lint_project(tmp_path / "fixed", fixed, "SC107") == []
+
+
+def test_a_sum_of_tensors() -> None:
+    """`sum(...)` of tensors is their broadcast; of anything else, or from a start that is no number, unknown."""
+    assert probe('''
+        import torch
+        a, b = torch.randn(4), torch.randn(())
+        probe(sum([a, b]))
+        probe(sum(t * 2 for t in (b, a, b)))
+        probe(sum([b, b], 0.0))
+        probe(sum([a, 1.0]))
+        probe(sum([a, b], a))
+    ''') == ["(4,)", "(4,)", "()", None, None]
