@@ -131,9 +131,12 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
                 # `MODELS[cfg.arch](...)` of a registry: the key the code doesn't state is one of the keys (any
                 # other raises), so the value is what every value agrees on (one model class registered), else, for
                 # a command-line option (`LOSSES[args.loss]`), the entry of its default: the run with no flags
-                joined = ev.join_values([value for _, value in items.items])
+                values = [value for _, value in items.items]
+                joined = ev.join_values(values)
                 if joined is UNKNOWN and isinstance(key, Opaque) and key.choice is not None:
                     return items.get(key.choice)
+                if joined is UNKNOWN and all(number_kind(value) is not None for value in values):
+                    return number(expr)  # `tag2id[t]` of `{t: i for i, t in enumerate(TAGS)}`: an id, whichever
                 return joined
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN
@@ -291,6 +294,10 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
             found = receiver.get(key)
             if found is not UNKNOWN:
                 return found
+            if not receiver.complete and len(call.args) > 1 and number_kind(receiver.each) is not None \
+                    and number_kind(ev.object(call.args[1].value, before)) is not None:
+                # `stoi.get(w, unk)` of a vocabulary built as `{w: i for i, w in enumerate(words)}`: an id either way
+                return number(call)
             if not receiver.complete or key is None:
                 return UNKNOWN
             return ev.object(call.args[1].value, before) if len(call.args) > 1 else NONE

@@ -26,7 +26,8 @@ from shapecheck.objects.builtins import (
 from shapecheck.objects.classes import class_facts, function_facts
 from shapecheck.objects.command_line import command_line_defaults, option_default
 from shapecheck.objects.dims import Dim
-from shapecheck.objects.executor import MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, target_names
+from shapecheck.objects.executor import (MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, loop_items,
+                                         target_names)
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
@@ -534,7 +535,7 @@ class Calls:
                 return True
             clause = clauses[index]
             version = ev.enter(frame)
-            iterable = ev.iterated(ev.object(clause.iter, version))
+            iterable = loop_items(ev, ev.object(clause.iter, version))  # a dict's keys for a dict
             if not isinstance(iterable, Seq) or not iterable.complete or len(iterable.items) > MAX_UNROLL:
                 return False
             for item in iterable.items:
@@ -575,7 +576,7 @@ class Calls:
         frame.env = {}
         certain = True
         for clause in clauses:
-            iterable = ev.iterated(ev.object(clause.iter, ev.enter(frame)))
+            iterable = loop_items(ev, ev.object(clause.iter, ev.enter(frame)))
             each = iterable.each if isinstance(iterable, Seq) and not iterable.items else None
             listed = _listed_ints(iterable, clause)
             if listed is not None:  # `for i in range(110)`, too many to run one by one: an int below 110
@@ -613,7 +614,7 @@ def _one_per_item(ev: Evaluator, clauses: list[cst.CompFor], before: int) -> dic
     samples: see `Seq.grown`)."""
     if len(clauses) != 1 or clauses[0].ifs:
         return {}
-    iterable = ev.iterated(ev.object(clauses[0].iter, before))
+    iterable = loop_items(ev, ev.object(clauses[0].iter, before))
     if not isinstance(iterable, Seq):
         return {}
     count = len(iterable.items) if iterable.complete else \

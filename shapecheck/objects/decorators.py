@@ -35,7 +35,7 @@ _BUILTINS = frozenset({"staticmethod", "classmethod"})
 def called_as_written(ctx: Context, function: cst.FunctionDef) -> bool:
     """Every decorator of `function` (read with `ctx`, the module defining it) calls it with the call's own
     arguments and returns what it returns: `@torch.no_grad()`, `@staticmethod`, `@lru_cache(maxsize=None)`."""
-    for decorator in function.decorators:
+    for decorator in getattr(function, "decorators", ()):  # a lambda has none
         expr = decorator.decorator
         if type(expr) is cst.Call:
             expr = expr.func

@@ -1374,6 +1374,8 @@ def _value(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
             found = ev.object(expr.body if test else expr.orelse, before)
     elif kind in (cst.ListComp, cst.GeneratorExp, cst.DictComp):
         found = ev.calls.comprehension(expr, before)
+    elif kind is cst.Lambda:  # called like a function: inside a run, with the run's names around it
+        found = FunctionValue(expr, ev.ctx, None, None, ev.frame_at(before)[0] if before < 0 else None)
     elif kind is cst.NamedExpr:
         found = ev.object(expr.value, before)
     elif kind is cst.FormattedString:

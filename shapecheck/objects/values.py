@@ -248,7 +248,8 @@ class Instance:
 @record(slots=True, eq=False)
 class FunctionValue:
     """A function of the project; a method of `bound` when bound; `closure` holds the values of the enclosing
-    call's names for a function defined inside a call being run."""
+    call's names for a function defined inside a call being run. A `lambda` (`encode = lambda s: [stoi[c] for c
+    in s]`) is one too: its node is the `cst.Lambda`, with no name, decorators or annotations."""
 
     node: cst.FunctionDef = field(repr=False)
     ctx: Context = field(repr=False)
@@ -261,7 +262,8 @@ class FunctionValue:
 
     @property
     def name(self) -> str:
-        return self.node.name.value if type(self.node) is not cst.Module else "<module>"
+        kind = type(self.node)
+        return "<module>" if kind is cst.Module else "<lambda>" if kind is cst.Lambda else self.node.name.value
 
 
 @record(slots=True, eq=False)

@@ -116,6 +116,7 @@ def annotation_shape(annotation: cst.BaseExpression, qualname_of, owner: Hashabl
             annotation = cst.parse_expression(annotation.evaluated_value)
         except (cst.ParserSyntaxError, ValueError, TypeError):
             return None
+    annotation = _optional_of(annotation, qualname_of)
     if type(annotation) is not cst.Subscript or len(annotation.slice) != 2:
         return None
     is_array, dtype = annotation_dtype(qualname_of(annotation.value))
@@ -149,3 +150,20 @@ def symbol_owner(ctx: Context, function: cst.CSTNode) -> int:
     """What an annotation's names belong to: the class a method is defined in, else the function."""
     class_def = ctx.class_of_method(function) if type(function) is cst.FunctionDef else None
     return id(class_def if class_def is not None else function)
+
+
+def _optional_of(annotation: cst.BaseExpression, qualname_of) -> cst.BaseExpression:
+    """What an optional annotation states when it is not None: `Bool[Tensor, "B S"] | None`, `Optional[...]`,
+    `Union[..., None]` (a mask a caller may leave out); the annotation itself otherwise. A None passed is no
+    tensor, so nothing is checked of it."""
+    if type(annotation) is cst.BinaryOperation and type(annotation.operator) is cst.BitOr:
+        sides = [annotation.left, annotation.right]
+    elif type(annotation) is cst.Subscript and qualname_of(annotation.value) in ("typing.Optional", "typing.Union") \
+            and all(type(element.slice) is cst.Index for element in annotation.slice):
+        sides = [element.slice.value for element in annotation.slice]  # type: ignore[attr-defined]
+        if qualname_of(annotation.value) == "typing.Optional":
+            sides.append(cst.Name("None"))
+    else:
+        return annotation
+    kept = [side for side in sides if not (type(side) is cst.Name and side.value == "None")]
+    return kept[0] if len(kept) == 1 and len(sides) == 2 else annotation

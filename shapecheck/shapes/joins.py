@@ -247,7 +247,9 @@ def _pad_sequence(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | No
     if all(length.literal is not None for length in lengths) and items.items is not None:
         longest = Dim.of(most)  # type: ignore[arg-type]
     else:
-        longest = opaque(("longest", id(node)), "longest", at_most=most)
+        # one size for the same lengths (`ids[:-1]` and `ids[1:]` of each sample), another for other sequences the
+        # same call pads (a collate's `{key: pad_sequence(...) for key in batch[0]}` over sources and targets)
+        longest = opaque(("longest", id(node), frozenset(lengths)), "longest", at_most=most)
     count = Dim.of(len(items.items)) if items.items is not None else \
         items.count if items.count is not None else opaque(("padded", id(node)), "n")
     dims = (count, longest) if truth(batch_first) else (longest, count)

@@ -60,6 +60,12 @@ def _per_target(x: Shape, target: Shape | None) -> Shape | None:
     return None
 
 
+def _per_row(x: Shape, other: Shape | None) -> Shape | None:
+    """`F.cosine_embedding_loss(x1, x2, y)`, `F.triplet_margin_loss(anchor, positive, negative)`: one loss per pair
+    or triplet of rows, the input without its last dim (the embedding)."""
+    return Shape(x.dims[:-1]) if x.rank and x.variadic is None else None
+
+
 # Records of the analysis are not frozen=True: see CONTRIBUTING.md, "Records".
 @record(slots=True, unsafe_hash=True)
 class Loss:
@@ -69,6 +75,7 @@ class Loss:
     reduction_at: int  # the position of `reduction` among the functional form's parameters
     leading: int  # positional constructor arguments before the legacy ones (`weight`)
     unreduced: Callable[[Shape, Shape | None], Shape | None]
+    tensors: int = 2  # the tensors the functional form takes first: input and target, or a pair and its label
 
 
 LOSSES = (
@@ -80,6 +87,11 @@ LOSSES = (
     Loss("soft_margin_loss", "SoftMarginLoss", None, 4, 0, _pointwise),
     # a contrastive loss of distances against +1/-1 pair labels, one value per pair under "none"
     Loss("hinge_embedding_loss", "HingeEmbeddingLoss", None, 5, 1, _pointwise),
+    # losses of pairs and triplets of rows (embeddings against each other; scores ranked against +1/-1 labels): the
+    # `input` and `target` read are the first two of their tensors, the value is one loss per pair under "none"
+    Loss("cosine_embedding_loss", "CosineEmbeddingLoss", None, 6, 1, _per_row, 3),
+    Loss("margin_ranking_loss", "MarginRankingLoss", None, 6, 1, _pointwise, 3),
+    Loss("triplet_margin_loss", "TripletMarginLoss", None, 9, 4, _per_row, 3),
     Loss("binary_cross_entropy", "BCELoss", "binary", 5, 1, _per_element),
     Loss("binary_cross_entropy_with_logits", "BCEWithLogitsLoss", "binary", 5, 1, _per_element),
     Loss("cross_entropy", "CrossEntropyLoss", "class", 6, 1, _per_target),
@@ -132,7 +144,7 @@ def loss_call(ev: ShapeEvaluator, call: cst.Call, before: int | None = None) -> 
         return None
     loss = _BY_QUALNAME[callee.qualname]  # type: ignore[union-attr]
     if isinstance(callee, Imported):  # the functional form: `F.mse_loss(...)`
-        reduction = _reduction(call, loss.reduction_at, 2, lambda expr: ev.object(expr, before))
+        reduction = _reduction(call, loss.reduction_at, loss.tensors, lambda expr: ev.object(expr, before))
         may_ignore = _may_ignore(call, 2 + _IGNORE_INDEX_AFTER)
     elif callee.qualname.startswith(_FUNCTIONAL):  # type: ignore[union-attr]
         # `partial(F.cross_entropy, **kwargs)`: the partial's arguments follow the function it binds, by keyword

@@ -24,6 +24,7 @@ from shapecheck.shapes import (creation, distributions, einops, einsum, elementw
                                layers, losses, matmul, packing, reductions, reshaping, spectral, transposes, value_bounds,
                                vision_transforms)
 from shapecheck.shapes.args import Args, Hidden, as_function, torch_name
+from shapecheck.shapes.broadcast import broadcast
 from shapecheck.shapes.shape import Shape
 from shapecheck.shapes.signature import annotated_result, contradiction
 from shapecheck.shapes.transposes import arguments_spelled
@@ -133,6 +134,10 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
             return promised
         if isinstance(result, Shape):
             return result
+    if callee == _SUM:
+        summed = _summed(ev, node, before)
+        if summed is not None:
+            return summed
     if isinstance(callee, Imported) and callee.qualname.startswith("builtins."):
         # what the object floor knows a builtin gives: `next(iter(loader))` is a batch, `next(model.parameters())`
         # a tensor
@@ -148,6 +153,28 @@ def _module_call(ev: ShapeEvaluator, node: cst.Call, before: int, fresh: bool = 
         if layers.returns_views(callee):
             return None
     return Shape.unknown_rank()
+
+
+_SUM = Imported("builtins.sum")
+
+
+def _summed(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`sum(weights[k] * losses[k] for k in losses)`: tensors added up, the broadcast of them all (a per-clip loss
+    among scalar ones stays per clip); None unless every element is a tensor of known shape and the start, if
+    any, a number."""
+    args = Args(node)
+    listed, start = args.get(0, "iterable"), args.get(1, "start")
+    if listed is None or start is not None and not elementwise.is_number(ev, start, before):
+        return None
+    found = ev.items(listed, before)
+    if found is None or not found.items or not all(isinstance(item, Shape) for item in found.items):
+        return None
+    total = found.items[0]
+    for item in found.items[1:]:
+        total = broadcast(total, item).shape  # type: ignore[arg-type]
+        if total is None:
+            return None
+    return total  # type: ignore[return-value]
 
 
 def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | None:

@@ -150,7 +150,7 @@ def annotated_result(ev: ShapeEvaluator, callee: FunctionValue, call: cst.Call, 
     arguments give them (`def f(x: Float[Tensor, "B D"]) -> Float[Tensor, "B 10"]` called with (32, 64) gives
     (32, 10)); a name no argument fixes is a size of this call's own. None without such an annotation, or when the
     arguments contradict it (SC108's)."""
-    returns = callee.node.returns
+    returns = getattr(callee.node, "returns", None)  # a lambda has no annotation
     if returns is None:
         return None
     declared = stated_shape(callee.ctx, returns.annotation, callee.node)

@@ -655,3 +655,27 @@ h, k, p, s = torch.randn(30, 3, 1, 2).shape
 probe_dim((h - k + 2 * p) // s + 1)
 probe_dim(h * k * p * s)
 """) == ["15", "180"]
+
+
+def test_an_id_looked_up_in_a_vocabulary_is_a_number() -> None:
+    """`tag2id[t]` of a dict of ints the code states, and `stoi.get(w, unk)` of one a comprehension builds, for a key
+    the analysis does not know: one of the ids (or a KeyError), so a list of them, cut and padded by hand, is a row
+    of ints; a dict whose values are not all numbers, or a default that is not one, stays unknown."""
+    assert probe('''
+        import random
+        import torch
+        TAGS = ["O", "B-PER", "I-PER"]
+        tag2id = {t: i for i, t in enumerate(TAGS)}
+        words = [random.choice(["a", "b"]) for _ in range(random.randint(2, 5))]
+        stoi = {w: i for i, w in enumerate(sorted(set(words)))}
+        tags = [random.choice(TAGS) for _ in words]
+        ids = [stoi.get(w, 1) for w in words][:8]
+        labels = [tag2id[t] for t in tags][:8]
+        probe(torch.tensor(ids + [0] * (8 - len(ids))))
+        probe(torch.tensor(labels + [-100] * (8 - len(labels))))
+        mixed = {"O": 0, "B-PER": "person"}
+        kinds = [mixed[t] for t in tags][:8]
+        probe(torch.tensor(kinds + [0] * (8 - len(kinds))))
+        nones = [stoi.get(w, None) for w in words][:8]
+        probe(torch.tensor(nones + [0] * (8 - len(nones))))
+    ''') == ["(8,)", "(8,)", "(8, ...)", "(8, ...)"]

@@ -176,16 +176,19 @@ def test_a_runs_computed_numbers_are_numbers() -> None:
         import random
         import numpy as np
         import torch
+        import augment
         def mix(x, alpha, draw):
             lam = float(torch.distributions.Beta(alpha, alpha).sample())
             scale = math.sqrt(alpha)
             noise = torch.rand(()).item()
             other = draw(alpha)
             return lam * x + (1 - lam) * x.flip(0), scale * x, x * noise, other * x
-        a, b, c, d = mix(torch.randn(8, 3), 0.2, lambda a: a)
+        a, b, c, d = mix(torch.randn(8, 3), 0.2, lambda a: augment.draw(a))
         probe(a)
         probe(b)
         probe(c)
+        probe(d)
+        *_, d = mix(torch.randn(8, 3), 0.2, lambda a: a)  # a lambda runs: it returns the number it is given
         probe(d)
         def drawn(x, alpha):
             lam = np.random.beta(alpha, alpha) if alpha > 0 else 1.0
@@ -195,7 +198,7 @@ def test_a_runs_computed_numbers_are_numbers() -> None:
         probe(f)
         probe(g)
         probe(h)
-    ''') == ["(8, 3)", "(8, 3)", "(8, 3)", "(..., 8, 3)", "(8, 3)", "(8, 3)", None, None]
+    ''') == ["(8, 3)", "(8, 3)", "(8, 3)", "(..., 8, 3)", "(8, 3)", "(8, 3)", "(8, 3)", None, None]
 
 
 def test_elementwise_tests_give_booleans_of_the_input_shape() -> None:
