@@ -103,6 +103,17 @@ def test_memory_keys_prepended_without_their_values_in_an_einops_einsum(tmp_path
                         "SC105") == []
 
 
+def test_memory_slots_unpacked_from_a_generator_over_the_parameter(tmp_path: Path) -> None:
+    # `mk, mv = (repeat(t, ...) for t in self.mem_kv)`: a generator over the (2, heads, slots, dim) parameter's
+    # rows, unpacked into its two rows in the run of the trainer's call
+    files = _vit("k = torch.cat((mk, k), dim=-2)")
+    files["vit/attention.py"] = files["vit/attention.py"].replace(
+        'repeat(self.mem_kv, "kv h m d -> kv b h m d", b=b).unbind(dim=0)',
+        '(repeat(t, "h m d -> b h m d", b=b) for t in self.mem_kv)')
+    assert "for t in self.mem_kv" in files["vit/attention.py"]
+    assert lint_project(tmp_path, files, "SC105") == [("train.py", 25)]
+
+
 _PATTERNS = '''
 import torch
 from einops import einsum
