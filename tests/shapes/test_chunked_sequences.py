@@ -18,25 +18,24 @@ import torch
 import torch.nn as nn
 
 
-class PositionalEncoding(nn.Module):
+class LearnedPositions(nn.Module):
+    """Sequence-first positions: one learned vector per step, up to `max_len`."""
+
     def __init__(self, d_model, max_len=512):
         super().__init__()
-        pe = torch.zeros(max_len, d_model)
-        position = torch.arange(0, max_len).unsqueeze(1).float()
-        div = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
-        pe[:, 0::2] = torch.sin(position * div)
-        pe[:, 1::2] = torch.cos(position * div)
-        self.register_buffer("pe", pe.unsqueeze(1))
+        self.table = nn.Parameter(torch.zeros(max_len, 1, d_model))
+        nn.init.normal_(self.table, std=0.02)
 
     def forward(self, x):
-        return x + self.pe[: x.size(0)]
+        steps = x.size(0)
+        return x + self.table[:steps]
 
 
 class TransformerLM(nn.Module):
     def __init__(self, ntoken, d_model, nhead, nlayers, context):
         super().__init__()
         self.embed = nn.Embedding(ntoken, d_model)
-        self.pos = PositionalEncoding(d_model)
+        self.pos = LearnedPositions(d_model)
         layer = nn.TransformerEncoderLayer(d_model, nhead, dim_feedforward=2 * d_model)
         self.encoder = nn.TransformerEncoder(layer, nlayers)
         self.decoder = nn.Linear(d_model, ntoken)
