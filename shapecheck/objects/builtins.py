@@ -655,8 +655,15 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return Dim.of((min if name == "min" else max)(literals))  # type: ignore[type-var]
         # `min(life - end, 125)`, a label capped, and `max(len(t) for t in batch)`: a number, where each argument
         # (each element of the one argument) is one
-        if len(positional) > 1 and all(number_kind(v) is not None for v in positional) \
-                or len(positional) == 1 and isinstance(positional[0], Seq) and _numbers(positional[0]):
+        if len(positional) > 1 and all(number_kind(v) is not None for v in positional):
+            capped = [v for v in literals if type(v) is int]
+            if name == "min" and capped and min(capped) > 1 and not any(type(v) is float for v in literals):
+                # `min(bptt, len(source) - 1 - i)`, a chunk's length: a count the code bounds by its int (it may
+                # be 1, the last chunk's, so it broadcasts as an unknown size does)
+                return Dim(((((Atom(("min", id(node)), ev.ctx.code(node), compound=True, placeholder=True,
+                                    at_most=min(capped)),), 1),)))
+            return number(node, ev.ctx.code(node))
+        if len(positional) == 1 and isinstance(positional[0], Seq) and _numbers(positional[0]):
             return number(node, ev.ctx.code(node))
         return UNKNOWN
     if name == "sum" and positional and isinstance(positional[0], Seq) and positional[0].complete:

@@ -17,6 +17,7 @@ import libcst as cst
 
 from shapecheck.engine.walker import walk
 from shapecheck.objects.dims import Dim, option_size
+from shapecheck.objects.ini_files import ini_read
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, Const, FunctionValue, Imported, Mapping, Namespace, Seq,
 )
@@ -67,6 +68,8 @@ def option_default(ev: Evaluator, expr: cst.BaseExpression, before: int) -> int 
     project whose one `return` is that parse): `args.classes` of `--classes`, `default=4`. The command line may set
     it to anything, so the option stays a size of its own, not its default; but one the code states (see
     `dims.option_size`). None for anything else."""
+    if type(expr) is cst.Call:  # `config.getint("model", "hidden")`: the value the project's ini file holds
+        return ini_read(ev.ctx, expr)
     if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
         return None
     found = command_line_defaults(ev, expr.value, before)

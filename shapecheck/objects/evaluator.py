@@ -881,6 +881,11 @@ class Evaluator:
     def unpacked_values(self, value: object, count: int) -> list[object] | None:
         """The `count` values an unpacking of `value` gives; None when not known."""
         items = value.items if isinstance(value, Seq) and value.complete else None
+        if isinstance(value, Seq) and not value.complete and not value.items and value.each is not None \
+                and value.least == value.most == count:
+            # `mk, mv = (repeat(t, ...) for t in self.mem_kv)` over a (2, ...) tensor: as many elements as its
+            # rows, each what every element is
+            return [value.each] * count
         return list(items) if items is not None and len(items) == count else None
 
     def unpacking(self, expr: cst.BaseExpression, names: list[str | None],

@@ -51,7 +51,7 @@ def find(ev, node: cst.CSTNode, before: int | None = None) -> Conflict | None:
             return _matmul(ev, node, args.get(0, "input"), args.get(1, "other", "mat2"), before, name[6:])
         if name in _JOIN_FUNCTIONS:
             return _joined(ev, node, before, name == "torch.stack")
-        if name == "torch.einsum":
+        if name in einsum.FUNCTIONS:
             found = einsum.contraction(ev, node, before)
             return Conflict("einsum", node, (), found.conflict) if found is not None and found.conflict else None
         if name in einops.FUNCTIONS:
@@ -198,8 +198,8 @@ _GATHER_METHODS = frozenset({"gather", "scatter", "scatter_", "scatter_add", "sc
                              "scatter_reduce_"})
 # `F.upsample` is `F.interpolate`'s deprecated name, same parameters in the same order (older projects still call it)
 _INTERPOLATIONS = frozenset({"F.interpolate", "F.upsample"})
-_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | {"torch.einsum"} | _INTERPOLATIONS \
-    | frozenset(einops.FUNCTIONS)
+_CHECKED_FUNCTIONS = _MATMUL_FUNCTIONS | _JOIN_FUNCTIONS | _GATHER_FUNCTIONS | frozenset(einsum.FUNCTIONS) \
+    | _INTERPOLATIONS | frozenset(einops.FUNCTIONS)
 _CHECKED_METHODS = _MATMUL_METHODS | _VIEW_METHODS | _GATHER_METHODS | expansion.METHODS
 
 

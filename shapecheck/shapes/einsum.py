@@ -1,7 +1,8 @@
-"""`torch.einsum`: the subscripts read against the operands. Each letter is one size wherever it appears (a size 1
-broadcasts), each operand has as many dims as its subscripts name (more with `...`, which broadcasts like an
-elementwise op), and the output takes its letters' sizes: those after `->`, or without an arrow the letters named
-once, in alphabetical order, after the `...` dims."""
+"""`torch.einsum` (and `einops.einsum`, its operands first and the pattern last, axes named by words): the
+subscripts read against the operands. Each letter is one size wherever it appears (a size 1 broadcasts), each
+operand has as many dims as its subscripts name (more with `...`, which broadcasts like an elementwise op), and the
+output takes its letters' sizes: those after `->`, or without an arrow the letters named once, in alphabetical
+order, after the `...` dims."""
 
 from __future__ import annotations
 
@@ -40,12 +41,35 @@ def _subscripts(text: str) -> list[str] | None:
     return letters if all(c.isalpha() or c == ELLIPSIS for c in letters) else None
 
 
+def _named_axes(text: str) -> list[str] | None:
+    """einops's "batch head ... dim" -> ["batch", "head", ".", "dim"]: axis names are words (no parentheses: its
+    einsum composes none)."""
+    words = [ELLIPSIS if word == "..." else word for word in text.split()]
+    if words.count(ELLIPSIS) > 1 or not all(word == ELLIPSIS or word.isidentifier() for word in words):
+        return None
+    return words
+
+
 def _equation(ev: ShapeEvaluator, node: cst.Call, before: int) -> tuple[list[list[str]], list[str] | None,
                                                                          list[cst.BaseExpression]] | None:
     args = Args(node, 0)
-    spec = ev.object(args.get(0, "equation"), before)  # written out, or held in a name (`EQ = "bhqd,bhkd->bhqk"`)
+    named = ev.ctx.qualname(node.func) == "einops.einsum"  # `einsum(q, k, "b h i d, b h j d -> b h i j")`
+    positional = [arg.value for arg in node.args if arg.keyword is None and not arg.star]
+    if named and (len(positional) != len(node.args) or len(positional) < 2):
+        return None
+    # written out, or held in a name (`EQ = "bhqd,bhkd->bhqk"`)
+    spec = ev.object(positional[-1] if named else args.get(0, "equation"), before)
     if not isinstance(spec, Const) or not isinstance(spec.value, str):
         return None
+    if named:
+        inputs_text, arrow, output_text = spec.value.partition("->")
+        if not arrow:
+            return None
+        inputs = [_named_axes(text) for text in inputs_text.split(",")]
+        output = _named_axes(output_text)
+        if any(i is None for i in inputs) or output is None:
+            return None
+        return inputs, output, positional[:-1]  # type: ignore[return-value]
     equation = spec.value.replace(" ", "")
     inputs_text, arrow, output_text = equation.partition("->")
     operands = args.rest(1)
@@ -159,4 +183,4 @@ def einsum(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return found.result if found is not None else None
 
 
-FUNCTIONS = {"torch.einsum": einsum}
+FUNCTIONS = {"torch.einsum": einsum, "einops.einsum": einsum}

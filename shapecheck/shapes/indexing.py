@@ -229,7 +229,7 @@ def _slice_name(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) 
 
 def _slice_bound(ev: ShapeEvaluator, element: cst.Slice, before: int) -> int | None:
     """At most how many entries `a:b` keeps, when `b - a` is a literal the code states (`i:i + block_size`, `i + 1:i
-    + block_size + 1`, `:8`): whatever `a` is and however long the dim, a slice never holds more (it may hold fewer
+    + block_size + 1`, `:8`) or a size known to be at most one (`min(bptt, ...)`): whatever `a` is and however long the dim, a slice never holds more (it may hold fewer
     at the end of the data, so this bounds the length without stating it)."""
     if element.step is not None or element.upper is None:
         return None
@@ -237,7 +237,11 @@ def _slice_bound(ev: ShapeEvaluator, element: cst.Slice, before: int) -> int | N
     upper = _offset(ev, element.upper, before, True)
     if lower is None or upper is None:
         return None
-    length = (upper - lower).literal
+    span = upper - lower
+    length = span.literal
+    if length is None and span.atom is not None:
+        # `i:i + seq_len` with `seq_len = min(bptt, len(source) - 1 - i)`: at most what bounds the length
+        return span.atom.at_most
     return length if length is not None and length >= 0 else None
 
 

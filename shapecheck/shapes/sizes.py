@@ -11,8 +11,9 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.changes import in_place_changes
 from shapecheck.objects.command_line import attribute_size
 from shapecheck.objects.builtins import drawn_count
-from shapecheck.objects.dims import Dim
+from shapecheck.objects.dims import Dim, option_size
 from shapecheck.objects.evaluator import named
+from shapecheck.objects.ini_files import ini_read
 from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
 from shapecheck.shapes.loaders import dataset_length
 from shapecheck.shapes.numpy_arrays import array_shape
@@ -117,6 +118,10 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
     drawn = drawn_count(ev, node, before)
     if drawn is not None:
         return drawn
+    if type(func) is cst.Attribute and func.attr.value == "getint":
+        # an ini config's option, of a parser made here or imported from the project's config module
+        # (`from settings import CONFIG`)
+        return _config_option(ev, node, before)
     if type(func) is cst.Attribute and ev.ctx.qualname(func) is None:
         name = func.attr.value
         if name == "size" and len(node.args) == 1:
@@ -128,7 +133,7 @@ def size_call(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | None:
         if name in ("numel", "nelement") and not node.args:
             shape = ev.tensor(func.value, before)
             return product(shape.dims) if shape is not None and shape.rank is not None else None
-        return _config_option(ev, node, before) if name == "getint" else None
+        return None
     if type(func) is cst.Name and len(node.args) == 1 and not node.args[0].star and node.args[0].keyword is None:
         builtin = ev.object(func, before)
         if builtin == Imported("builtins.int"):
@@ -212,11 +217,14 @@ def _config_option(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | Non
         return None
     if isinstance(ev.object(container, before), (Shape, Array, Items, Sizes)):
         return None
+    # the value the project's ini file holds: the size of a run that reads that file, as an option's default is
+    # (a call handed the config is not looked into: it may set an option, but the file's run is the one shipped)
+    shipped = ini_read(ev.ctx, node)
     if dotted_name(container) in _changed_in_place(ev):
-        return Dim.symbol(("option", id(node)), ev.ctx.code(node), placeholder=True)
+        return option_size(("option", id(node)), ev.ctx.code(node), shipped)
     binding = ev.binding(container, before)
     owner = id(binding) if binding is not None else ev.ctx.code(container)
-    return Dim.symbol(("option", owner, tuple(keys)), ev.ctx.code(node), placeholder=True)
+    return option_size(("option", owner, tuple(keys)), ev.ctx.code(node), shipped)
 
 
 _CHANGED_IN_PLACE = "containers changed in place"  # the module fact's kind
