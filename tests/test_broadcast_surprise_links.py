@@ -287,3 +287,136 @@ def test_sparse_products_and_a_zero_accumulator_keep_their_shapes() -> None:
     """
     import textwrap
     assert [finding.code for finding in lint(textwrap.dedent(source), "SC104", "SC105").findings] == []
+
+
+# a fraud set whose per-row weights are looked up in a class-weight dict (`{0: 1.0, 1: n_neg / n_pos}`) by a list
+# comprehension, one float per row; the loss is unreduced over the (batch, 1) logits; `%s` is the weighting
+FRAUD = {
+    "data.py": """
+        import numpy as np
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class FraudDataset(Dataset):
+            def __init__(self, n_rows: int = 1000, n_features: int = 20, fraud_rate: float = 0.05):
+                rng = np.random.default_rng(0)
+                self.x = rng.normal(size=(n_rows, n_features)).astype(np.float32)
+                self.y = (rng.random(n_rows) < fraud_rate).astype(np.float32)
+                counts = np.bincount(self.y.astype(np.int64), minlength=2)
+                class_weight = {0: 1.0, 1: float(counts[0]) / max(counts[1], 1)}
+                self.w = [class_weight[int(label)] for label in self.y]
+
+            def __len__(self):
+                return len(self.y)
+
+            def __getitem__(self, idx):
+                label = torch.tensor([self.y[idx]])
+                return torch.from_numpy(self.x[idx]), label, torch.tensor(self.w[idx], dtype=torch.float32)
+    """,
+    "train.py": """
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader
+
+        from data import FraudDataset
+
+
+        def main(epochs: int = 2):
+            loader = DataLoader(FraudDataset(), batch_size=128, shuffle=True)
+            model = nn.Sequential(nn.Linear(20, 64), nn.ReLU(), nn.Linear(64, 1))
+            criterion = nn.BCEWithLogitsLoss(reduction="none")
+            optimizer = torch.optim.AdamW(model.parameters(), lr=1e-3)
+            for epoch in range(epochs):
+                for features, labels, weights in loader:
+                    per_sample = criterion(model(features), labels)
+                    loss = (%s).sum() / weights.sum()
+                    optimizer.zero_grad()
+                    loss.backward()
+                    optimizer.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("weighting", "reported"), [("per_sample * weights", [("train.py", 17)]),
+                                                     ("per_sample.squeeze(1) * weights", [])])
+def test_class_weights_looked_up_per_row_against_an_unreduced_column_loss(
+        project: Path, weighting: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**FRAUD, "train.py": FRAUD["train.py"] % weighting})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`per_sample` is (batch, 1) and `weights` is (batch,)" in message for _, _, message in found)
+
+
+# a single-lead ECG cut into chunks `recording[i * w:(i + 1) * w]`, `len // w` of them: (window, leads) each; the
+# denoiser convolves channels first and returns (batch, leads, window) unless `%s` turns it back
+ECG = {
+    "signals.py": """
+        import torch
+        from torch.utils.data import Dataset
+
+
+        class NoisyECG(Dataset):
+            def __init__(self, recording: torch.Tensor, window: int = 128, noise: float = 0.1):
+                self.recording = recording
+                self.window = window
+                self.noise = noise
+
+            def __len__(self):
+                return self.recording.shape[0] // self.window
+
+            def __getitem__(self, i):
+                clean = self.recording[i * self.window:(i + 1) * self.window]
+                return clean + self.noise * torch.randn_like(clean), clean
+    """,
+    "train.py": """
+        from dataclasses import dataclass
+
+        import torch
+        from torch import nn
+        from torch.utils.data import DataLoader
+
+        from signals import NoisyECG
+
+
+        class ConvDenoiser(nn.Module):
+            def __init__(self, leads: int, width: int = 32):
+                super().__init__()
+                self.net = nn.Sequential(nn.Conv1d(leads, width, 7, padding=3), nn.GELU(),
+                                         nn.Conv1d(width, leads, 7, padding=3))
+
+            def forward(self, x):
+                return %s
+
+
+        @dataclass
+        class Config:
+            leads: int = 1
+            window: int = 128
+
+
+        def main(cfg: Config) -> None:
+            recording = torch.randn(20_000, cfg.leads).cumsum(0) * 0.01
+            loader = DataLoader(NoisyECG(recording, cfg.window), batch_size=16, shuffle=True)
+            model = ConvDenoiser(cfg.leads)
+            opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+            loss_fn = nn.MSELoss()
+            for noisy, clean in loader:
+                loss = loss_fn(model(noisy), clean)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+
+
+        main(Config())
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.net(x.transpose(1, 2))", [("train.py", 34)]),
+                                                  ("self.net(x.transpose(1, 2)).transpose(1, 2)", [])])
+def test_channels_first_output_against_chunks_of_a_recording(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**ECG, "train.py": ECG["train.py"] % output})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("is (batch, 1, 128), `clean` is (batch, 128, 1)" in message for _, _, message in found)
+
