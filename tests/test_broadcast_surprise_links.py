@@ -420,3 +420,73 @@ def test_channels_first_output_against_chunks_of_a_recording(
     assert [(name, row) for name, row, _ in found] == reported
     assert all("is (batch, 1, 128), `clean` is (batch, 128, 1)" in message for _, _, message in found)
 
+
+
+# a dataset factory that indexes a registry with the `--dataset` option handed to it (`DATASETS[name](n, **kwargs)`);
+# the two entries both give (n,) targets for (n, 1) inputs; a same-file `mse` helper is given the MLP's (batch, 1)
+# output, `%s` being its difference
+FACTORY = {
+    "datasets.py": """
+        import math
+
+        import torch
+        from torch.utils.data import TensorDataset
+
+
+        def make_sine(n_samples, noise=0.1):
+            x = torch.linspace(-math.pi, math.pi, n_samples).unsqueeze(1)
+            return TensorDataset(x, torch.sin(x).squeeze(1) + noise * torch.randn(n_samples))
+
+
+        def make_cubic(n_samples, noise=0.1):
+            x = torch.rand(n_samples, 1) * 4 - 2
+            return TensorDataset(x, (x ** 3 - x).view(-1) + noise * torch.randn(n_samples))
+
+
+        DATASETS = {"sine": make_sine, "cubic": make_cubic}
+
+
+        def build_dataset(name, n_samples, **kwargs):
+            if name not in DATASETS:
+                raise ValueError(f"unknown dataset {name}")
+            return DATASETS[name](n_samples, **kwargs)
+    """,
+    "train.py": """
+        import argparse
+
+        import torch
+        import torch.nn as nn
+        from torch.utils.data import DataLoader, random_split
+
+        from datasets import build_dataset
+
+
+        def mse(pred, target):
+            diff = %s
+            return (diff * diff).mean()
+
+
+        def main():
+            parser = argparse.ArgumentParser()
+            parser.add_argument("--dataset", default="sine", choices=["sine", "cubic"])
+            parser.add_argument("--n", type=int, default=1000)
+            args = parser.parse_args()
+            train_set, val_set = random_split(build_dataset(args.dataset, args.n), [0.8, 0.2])
+            model = nn.Sequential(nn.Linear(1, 64), nn.Tanh(), nn.Linear(64, 1))
+            optimizer = torch.optim.Adam(model.parameters(), lr=1e-3)
+            for x, y in DataLoader(train_set, batch_size=32, shuffle=True):
+                loss = mse(model(x), y)
+                optimizer.zero_grad()
+                loss.backward()
+                optimizer.step()
+    """,
+}
+
+
+@pytest.mark.parametrize(("difference", "reported"), [("pred - target", [("train.py", 12)]),
+                                                      ("pred.squeeze(-1) - target", [])])
+def test_column_predictions_against_targets_of_a_registry_factory_the_option_picks(
+        project: Path, difference: str, reported: list[tuple[str, int]]) -> None:
+    found = _findings(project, {**FACTORY, "train.py": FACTORY["train.py"] % difference})
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`pred` is (batch, 1) and `target` is (batch,)" in message for _, _, message in found)
