@@ -490,3 +490,58 @@ def test_column_predictions_against_targets_of_a_registry_factory_the_option_pic
     found = _findings(project, {**FACTORY, "train.py": FACTORY["train.py"] % difference})
     assert [(name, row) for name, row, _ in found] == reported
     assert all("`pred` is (batch, 1) and `target` is (batch,)" in message for _, _, message in found)
+
+
+# `main()` first, the model class and the loss helper it calls below it, `main()` run at the end: the names are the
+# module's definitions by the time `main` runs; `%s` is what the helper subtracts
+LATER = """
+import torch
+import torch.nn as nn
+
+
+def main():
+    x = torch.randn(128, 10)
+    y = torch.randn(128)
+    model = Net()
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    for step in range(100):
+        loss = weighted_mse(model(x), y, torch.ones(128))
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(10, 1)
+
+    def forward(self, x):
+        return self.fc(x)
+
+
+def weighted_mse(pred, target, weight):
+    return (weight * (%s - target) ** 2).mean()
+
+
+if __name__ == "__main__":
+    main()
+"""
+
+
+@pytest.mark.parametrize(("prediction", "rows"), [("pred", [28]), ("pred.squeeze(1)", [])])
+def test_a_model_and_a_loss_helper_defined_below_main(prediction: str, rows: list[int]) -> None:
+    found = lint(LATER % prediction, "SC104").findings
+    assert [finding.location.row for finding in found] == rows
+    assert all("`pred` is (128, 1) and `target` is (128,)" in finding.message for finding in found)
+
+
+def test_a_helper_the_module_defines_twice_is_not_followed() -> None:
+    """Look-alike: two definitions of the helper (the second for another model's output): which one `main` calls
+    depends on where it runs, so neither is followed."""
+    source = LATER % "pred" + """
+
+def weighted_mse(pred, target, weight):
+    return (weight * (pred.squeeze(1) - target) ** 2).mean()
+"""
+    assert lint(source, "SC104").findings == []
