@@ -5,6 +5,7 @@ fixed look-alike, which stays silent."""
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -12,8 +13,14 @@ import pytest
 from tests.helpers import lint, project_findings
 
 
-def _findings(folder: Path, files: dict[str, str]) -> list[tuple[str, int, str]]:
-    return [(name, finding.location.row, finding.message) for name, finding in project_findings(folder, files, "SC104")]
+def _check(folder: Path, program: dict[str, str], changed: str, text: str, reported: list[tuple[str, int]],
+           quoted: str) -> None:
+    """SC104's findings in `program` with `text` put in its file `changed`: at `reported` (file, row), each
+    message quoting `quoted`."""
+    found = [(name, finding.location.row, finding.message)
+             for name, finding in project_findings(folder, {**program, changed: program[changed] % text}, "SC104")]
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all(quoted in message for _, _, message in found)
 
 
 # a PPO rollout in `main` keeps the critic's (1,) values and (1,) rewards one a step; `gae_advantages` of another
@@ -99,9 +106,7 @@ PPO = {
 ])
 def test_ratios_against_advantages_a_gae_helper_inserts_from_a_zero_accumulator(
         project: Path, advantages: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**PPO, "train.py": PPO["train.py"] % advantages})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("`advantages` is (args.steps, 1)" in message for _, _, message in found)
+    _check(project, PPO, "train.py", advantages, reported, "`advantages` is (args.steps, 1)")
 
 
 # a sine series made with `np.arange(length, dtype=np.float32)`; each window's next reading is kept as a (1,) slice;
@@ -172,9 +177,7 @@ SINE = {
                                                   ("self.head(out[:, -1])", [])])
 def test_every_step_against_the_next_reading_of_an_arange_series(
         project: Path, output: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**SINE, "model.py": SINE["model.py"] % output})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("is (64, 30), `target` is (64, 1)" in message for _, _, message in found)
+    _check(project, SINE, "model.py", output, reported, "is (64, 30), `target` is (64, 1)")
 
 
 # Kipf's pygcn layer (`torch.mm` then `torch.spmm` with a sparse adjacency) as a node regressor; the adjacency is a
@@ -255,9 +258,7 @@ GCN = {
                                                   ("output.view_as(target)", [])])
 def test_a_sparse_adjacency_gcn_output_against_node_targets(
         project: Path, output: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**GCN, "utils.py": GCN["utils.py"] % output})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("`output` is (300, 1) and `target` is (300,)" in message for _, _, message in found)
+    _check(project, GCN, "utils.py", output, reported, "`output` is (300, 1) and `target` is (300,)")
 
 
 def test_sparse_products_and_a_zero_accumulator_keep_their_shapes() -> None:
@@ -285,7 +286,6 @@ def test_sparse_products_and_a_zero_accumulator_keep_their_shapes() -> None:
             h = torch.sparse.mm(adj, torch.randn(50, 4)) - torch.randn(50, 4)
             return advantages.mean() + h.mean()
     """
-    import textwrap
     assert [finding.code for finding in lint(textwrap.dedent(source), "SC104", "SC105").findings] == []
 
 
@@ -342,9 +342,7 @@ FRAUD = {
                                                      ("per_sample.squeeze(1) * weights", [])])
 def test_class_weights_looked_up_per_row_against_an_unreduced_column_loss(
         project: Path, weighting: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**FRAUD, "train.py": FRAUD["train.py"] % weighting})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("`per_sample` is (batch, 1) and `weights` is (batch,)" in message for _, _, message in found)
+    _check(project, FRAUD, "train.py", weighting, reported, "`per_sample` is (batch, 1) and `weights` is (batch,)")
 
 
 # a single-lead ECG cut into chunks `recording[i * w:(i + 1) * w]`, `len // w` of them: (window, leads) each; the
@@ -416,9 +414,7 @@ ECG = {
                                                   ("self.net(x.transpose(1, 2)).transpose(1, 2)", [])])
 def test_channels_first_output_against_chunks_of_a_recording(
         project: Path, output: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**ECG, "train.py": ECG["train.py"] % output})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("is (batch, 1, 128), `clean` is (batch, 128, 1)" in message for _, _, message in found)
+    _check(project, ECG, "train.py", output, reported, "is (batch, 1, 128), `clean` is (batch, 128, 1)")
 
 
 
@@ -487,9 +483,7 @@ FACTORY = {
                                                       ("pred.squeeze(-1) - target", [])])
 def test_column_predictions_against_targets_of_a_registry_factory_the_option_picks(
         project: Path, difference: str, reported: list[tuple[str, int]]) -> None:
-    found = _findings(project, {**FACTORY, "train.py": FACTORY["train.py"] % difference})
-    assert [(name, row) for name, row, _ in found] == reported
-    assert all("`pred` is (batch, 1) and `target` is (batch,)" in message for _, _, message in found)
+    _check(project, FACTORY, "train.py", difference, reported, "`pred` is (batch, 1) and `target` is (batch,)")
 
 
 # `main()` first, the model class and the loss helper it calls below it, `main()` run at the end: the names are the
