@@ -136,7 +136,9 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
                 if joined is UNKNOWN and isinstance(key, Opaque) and key.choice is not None:
                     return items.get(key.choice)
                 if joined is UNKNOWN and all(number_kind(value) is not None for value in values):
-                    return number(expr)  # `tag2id[t]` of `{t: i for i, t in enumerate(TAGS)}`: an id, whichever
+                    # `tag2id[t]` of `{t: i for i, t in enumerate(TAGS)}`, `class_weight[int(label)]` of
+                    # `{0: 1.0, 1: n_neg / n_pos}`: a number, whichever entry
+                    return number(expr)
                 return joined
             found = items.get(key_of(key))
             return found if found is not UNKNOWN or items.complete else UNKNOWN

@@ -31,7 +31,7 @@ from shapecheck.objects.executor import (MAX_UNROLL, UNKNOWN_RUN, Executor, OutO
 from shapecheck.objects.frames import Frame
 from shapecheck.objects.project import PROJECT, candidates, imported_from
 from shapecheck.objects.values import (
-    UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
+    UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Namespace, Opaque, Partial, Seq, Super,
     TorchObject, constant_of, hashable, truth,
     unstated_element,
 )
@@ -655,8 +655,19 @@ def _passed(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
         value, Namespace) else None
     if value is UNKNOWN or options is not None:
         return Opaque(("argument", id(expr), before), ev.ctx.code(expr), default=option_default(ev, expr, before),
-                      options=options)
+                      options=options, choice=_option_choice(ev, expr, before) if value is UNKNOWN else None)
     return value
+
+
+def _option_choice(ev: Evaluator, expr: cst.BaseExpression, before: int) -> str | None:
+    """The string default of `args.dataset` handed to a call (`build_dataset(args.dataset, args.n)`), as a command
+    line option handed on whole keeps it: a registry the callee indexes with it (`DATASETS[name]`) gives, where its
+    entries disagree, the entry of the run with no flags."""
+    if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
+        return None
+    defaults = command_line_defaults(ev, expr.value, before)
+    stated = defaults.get(expr.attr.value) if defaults is not None else None
+    return stated.value if isinstance(stated, Const) and type(stated.value) is str else None
 
 
 def positional_parameters(params: Sequence[cst.Param], star: cst.Param | None, positional: Sequence[object],

@@ -392,6 +392,9 @@ class Evaluator:
         if bindings is None:
             return UNKNOWN
         if not bindings:
+            later = self._defined_later(expr.value) if self.ctx.function is not None else None
+            if later is not None:
+                return later
             star = self.ctx.star_imported(expr.value)
             if star is not None:
                 return self.imported(star)
@@ -404,6 +407,24 @@ class Evaluator:
             # called, as of this point
             found = replace(found, closure=Frame(found.node, frozenset(), {}, outer=before, outer_home=self._home))
         return found
+
+    def _defined_later(self, name: str) -> object:
+        """A function or class the module defines after the function being read (`main()` first, its `Net` and
+        `weighted_mse` below it, `main()` called at the end): the function runs once the module has defined them, so
+        a name no binding before the read reaches is that definition, where it is the module's one statement binding
+        the name. None otherwise."""
+        found = self._memo.get("top-level bindings")
+        if found is None:
+            found = self._memo["top-level bindings"] = _top_level_bindings(self.ctx.module)
+        statements = found.get(name)  # type: ignore[union-attr]
+        if statements is None or len(statements) != 1:
+            return None
+        statement = statements[0]
+        if type(statement) is cst.ClassDef:
+            return ClassValue(statement, self.ctx)
+        if type(statement) is cst.FunctionDef:
+            return FunctionValue(statement, self.ctx) if called_as_written(self.ctx, statement) else None
+        return None
 
     def bound_value(self, binding: Binding) -> object:
         """What a binding bound, as a value."""
@@ -1547,3 +1568,26 @@ def _first_party_stars(module: cst.Module) -> Iterator[str]:
             name = dotted_name(small.module)
             if name is not None and (small.relative or not not_first_party(name.split(".", 1)[0])):
                 yield "." * len(small.relative) + name
+
+
+def _top_level_bindings(module: cst.Module) -> dict[str, list[cst.CSTNode]]:
+    """The module's top-level statements by the names they bind: `def`, `class`, assignments to names, imports
+    (`if`/`try` blocks at the top level count, their statements as written there)."""
+    found: dict[str, list[cst.CSTNode]] = {}
+    pending: list[cst.CSTNode] = list(module.body)
+    while pending:
+        statement = pending.pop()
+        kind = type(statement)
+        if kind in (cst.FunctionDef, cst.ClassDef):
+            found.setdefault(statement.name.value, []).append(statement)  # type: ignore[attr-defined]
+        elif kind in (cst.If, cst.Try, cst.With, cst.For, cst.While):
+            for node in walk(statement):
+                if type(node) in (cst.FunctionDef, cst.ClassDef):
+                    found.setdefault(node.name.value, []).append(node)  # type: ignore[attr-defined]
+                elif type(node) is cst.Name:
+                    found.setdefault(node.value, []).append(statement)
+        elif kind is cst.SimpleStatementLine:
+            for node in walk(statement):
+                if type(node) is cst.Name:
+                    found.setdefault(node.value, []).append(statement)
+    return found

@@ -274,6 +274,18 @@ def _data(ev: ShapeEvaluator, data: cst.BaseExpression | None, before: int) -> S
     return numpy_arrays.array_shape(ev, data, before) or tensor
 
 
+def _sparse(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
+    """`torch.sparse_coo_tensor(indices, values, (n, n))`: a sparse tensor of the size given (a graph's adjacency);
+    without a size, one the indices' largest values decide, not told."""
+    args = Args(node, 0)
+    sizes = ev.sizes(args.get(2, "size"), before) if args.get(2, "size") is not None else None
+    if sizes is None:
+        return None
+    values = ev.tensor(args.get(1, "values"), before)
+    dtype = dtype_of(ev, args.keyword("dtype")) or (values.dtype if values is not None else None)
+    return Shape(sizes.dims, sizes.variadic, sizes.variadic_name, tuple(range(len(sizes.dims))), dtype)
+
+
 def _parameter(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     return ev.tensor(Args(node, 0).get(0, "data"), before)
 
@@ -292,6 +304,7 @@ FUNCTIONS = {
         ("BoolTensor", "bool"))},
     **{f"torch.{name}_like": _like() for name in ("zeros", "ones", "empty", "rand", "randn", "full")},
     "torch.randint_like": _like("int"),
+    "torch.sparse_coo_tensor": _sparse, "torch.sparse.FloatTensor": _sparse,
     "torch.nn.Parameter": _parameter, "torch.nn.parameter.Parameter": _parameter,
     # the pre-0.4 autograd wrapper, still in code copied from old posts: the tensor it wraps
     "torch.autograd.Variable": _parameter, "torch.autograd.variable.Variable": _parameter,

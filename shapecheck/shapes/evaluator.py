@@ -29,7 +29,7 @@ from shapecheck.objects.executor import Run, loop_items, may_run_for_certain
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.evaluator import UNSTATED_COUNT, Derived, Evaluator, named, unpacking_point
 from shapecheck.objects.frames import Frame
-from shapecheck.objects.values import UNKNOWN, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
+from shapecheck.objects.values import UNKNOWN, Const, FunctionValue, Instance, Mapping, Opaque, Seq, TorchObject, truth
 from shapecheck.shapes import conflicts, elementwise, indexing, layers, numpy_arrays, ops, packing, transposes, value_bounds
 from shapecheck.shapes.annotations import stated_shape
 from shapecheck.shapes.indexing import rows
@@ -644,6 +644,10 @@ class ShapeEvaluator(Evaluator):
             # a parameter a loop rebinds to tensors (`x = layer(x)`) is a tensor before the loop too
             values = [Shape.unknown_rank() if isinstance(value, Opaque) and value.maybe_tensor else value
                       for value in values]
+            # an accumulator a loop starts at zero and carries as a tensor (`gae = 0`, then `gae = delta + gamma *
+            # lam * gae` on each pass): once a pass has run it is the tensor, and zero added to or scaled into one
+            # takes its shape; the loop's first pass reads the zero itself
+            values = [value for value in values if not _zero_number(value)]
         if all(isinstance(value, Shape) for value in values):
             joined: Shape | None = values[0]  # type: ignore[assignment]
             for value in values[1:]:
@@ -772,6 +776,12 @@ class ShapeEvaluator(Evaluator):
         else:
             found = size_subscript(self, expr, before)
         return found if found is not None else super().size_of_expression(expr, before)
+
+
+def _zero_number(value: object) -> bool:
+    """The number zero the code states (`0`, `0.0`)."""
+    return isinstance(value, Dim) and value.literal == 0 or isinstance(value, Const) and type(value.value) is float \
+        and value.value == 0.0
 
 
 def _counts_unstated(shape: Shape) -> bool:

@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
 from shapecheck.shapes.broadcast import prefix_key
-from shapecheck.objects.dims import Dim, at_least
+from shapecheck.objects.dims import Atom, Dim, at_least, opaque_operands
 from shapecheck.objects.values import Mapping, Seq
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
@@ -340,11 +340,27 @@ def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression
         return None
     index, length = indexes[0], upper - lower
     offset = lower.substitute({index: Dim.of(0)})  # where the window starts for index 0
+    if index not in length.atoms and offset == Dim.of(0) and _chunk_fits(size, index, lower, length):
+        return length
     if (lower - offset).atom is not index or index in length.atoms:
         return None  # not `i` plus an offset, to that plus a size
     last = upper.substitute({index: index.below - 1})  # where the window ends for the last index
     start, room, least = at_least(offset), at_least(size - last), at_least(length)
     return length if all(bound is not None and bound >= 0 for bound in (start, room, least)) else None
+
+
+def _chunk_fits(size: Dim, index: Atom, lower: Dim, length: Dim) -> bool:
+    """`x[i * w:(i + 1) * w]` of a dataset of `len(x) // w` items: the `i`-th of the chunks of `w` the size holds
+    whole, each of length `w`, the last ending at `(len(x) // w) * w`, inside `x`."""
+    step = lower._divided(Dim((((index,), 1),)))
+    below = index.below
+    if step is None or step != length or index in step.atoms or below is None or at_least(step) is None:
+        return False
+    room = at_least(size - below * step)
+    if room is not None and room >= 0:
+        return True
+    operands = opaque_operands(below.atom) if below.atom is not None else None
+    return operands is not None and below.atom.key[0] == "//" and operands == (size, step)  # type: ignore[union-attr]
 
 
 def _index_bound(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Dim | None:

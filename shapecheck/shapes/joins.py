@@ -194,7 +194,11 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     total = Dim.of(0)
     for shape in shapes:
         total = total + shape.dims[position]
-    if count is None or count.literal is None:
+    if count is not None and count.literal is None and first.dims[position].literal == 1 and len(shapes) == 1:
+        # one-element pieces (a critic's (1,) value each step) of a list grown on the passes of a loop the code
+        # counts: as many as the passes, the length a `stack` of a list grown on them has
+        total = count
+    elif count is None or count.literal is None:
         # a list of unknown length: as long as another one grown on the same passes, or only as long as itself
         total = opaque(("cat", count if count is not None else id(node), first.dims[position]),
                        f"n * {first.dims[position]}")

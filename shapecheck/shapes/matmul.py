@@ -202,5 +202,7 @@ def _diag_embed(ev: ShapeEvaluator, shape: Shape, args: Args, before: int) -> Sh
 METHODS = {**{kind: partial(_matmul_method, kind) for kind in ("matmul", "mm", "bmm")}, "diag": _diag,
            "diag_embed": _diag_embed}
 FUNCTIONS = {**{f"torch.{kind}": partial(_matmul_function, kind) for kind in ("matmul", "mm", "bmm")},
+             # a sparse matrix times a dense one (a graph's normalised adjacency, Kipf's `torch.spmm(adj, support)`)
+             "torch.spmm": partial(_matmul_function, "mm"), "torch.sparse.mm": partial(_matmul_function, "mm"),
              "F.linear": linear, "torch.cdist": cdist, "torch.outer": outer, "torch.ger": outer,
              "torch.diag": as_function(_diag), "torch.diag_embed": as_function(_diag_embed)}

@@ -313,12 +313,14 @@ def _like(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape 
 
 
 def _arange(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:
-    """`np.arange(n)`: ints when its bounds are ints the code states (sizes)."""
+    """`np.arange(n)`: ints when its bounds are ints the code states (sizes); of the `dtype` given
+    (`np.arange(length, dtype=np.float32)`, a time axis)."""
     args = Args(call, 0)
     length = range_length(ev, call, args.rest(0), before)
-    if length is None or args.keywords:
+    if length is None or set(args.keywords) - {"dtype"}:
         return None
-    return Shape((length,), layout=(0,), dtype="int")
+    dtype = _dtype_family(ev, args.keywords["dtype"]) if "dtype" in args.keywords else "int"
+    return Shape((length,), layout=(0,), dtype=dtype)
 
 
 def _permutation(ev: ShapeEvaluator, call: cst.Call, before: int, depth: int) -> Shape | None:

@@ -14,7 +14,7 @@ from shapecheck.objects.builtins import drawn_count
 from shapecheck.objects.dims import Dim, option_size
 from shapecheck.objects.evaluator import named
 from shapecheck.objects.ini_files import ini_read
-from shapecheck.objects.values import UNKNOWN, Imported, Opaque, TorchObject
+from shapecheck.objects.values import UNKNOWN, Imported, Opaque, Seq, TorchObject
 from shapecheck.shapes.loaders import dataset_length
 from shapecheck.shapes.numpy_arrays import array_shape
 from shapecheck.shapes.views import product
@@ -172,7 +172,8 @@ def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim 
     if whole is not None:
         return whole.size(index)
     if (type(container) is cst.Name or is_self_attribute(container)) \
-            and not isinstance(ev.object(container, before), (Shape, Array)):
+            and not isinstance(ev.object(container, before), (Shape, Array)) \
+            and not _holds_tensors(ev.object(container, before)):
         # a tensor's row (`h_n[0]` of a recurrent layer's final state) is a tensor, never a size: read as one, the
         # arithmetic a run returns (`h_n[0] + h_n[1]`, directions summed) would be taken for an int
         binding = ev.binding(container, before)
@@ -181,6 +182,18 @@ def size_subscript(ev: ShapeEvaluator, node: cst.Subscript, before: int) -> Dim 
         # an int or a whole shape (`torch.rand(shapes[1])` with `shapes = [(10,), ()]`)
         return Dim.symbol(("item", owner, index), ev.ctx.code(node), placeholder=True)
     return None
+
+
+def _holds_tensors(held: object) -> bool:
+    """Whether a list the code states holds tensors (`rewards = [torch.tensor([r]) for r in rs]`): its item is a
+    tensor, never a size (read as one, `rewards[t] * gamma` appended to a list would be taken for an int)."""
+    if isinstance(held, Seq):
+        parts = (*held.items, held.each)
+    elif isinstance(held, Items):
+        parts = (*(held.items or ()), held.each)
+    else:
+        return False
+    return any(isinstance(part, Shape) for part in parts)
 
 
 def _config_item(ev: ShapeEvaluator, node: cst.Subscript, key: cst.BaseExpression, before: int) -> Dim | None:
