@@ -529,7 +529,7 @@ def _passed_integral(ctx: Context, class_def: cst.ClassDef | None, init: cst.Fun
         return read is not None and _passed_integral(reader, *read[:3], read[3] + path, depth=depth + 1)
 
     if class_def is None:  # a plain function's parameter, read at its calls
-        return every_call_passes(ctx, init, parameter, holds)
+        return every_call_passes(ctx, init, parameter, holds, defaults=True)
     return every_construction_passes(ctx, class_def, init, parameter, holds)
 
 

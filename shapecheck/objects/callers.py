@@ -322,17 +322,19 @@ def helper_callers(ctx: Context, definition: cst.FunctionDef) -> list[tuple[Call
 
 
 def every_call_passes(ctx: Context, definition: cst.FunctionDef, parameter: str,
-                      holds: Callable[[Context, cst.BaseExpression], bool], methods: bool = False) -> bool:
+                      holds: Callable[[Context, cst.BaseExpression], bool], methods: bool = False,
+                      defaults: bool = False) -> bool:
     """Every call of the plain function `definition`, in this file or in a module that imports it (with `methods`,
     also of a method: `every_method_caller`), passes an argument for `parameter` that `holds` accepts, given the
-    context to read it in, read with the caller's names; a call passing nothing there leaves the parameter's default
-    (`def make_coefficients(values=(1, 2, 1))` called as `make_coefficients()`), read where the `def` ran."""
+    context to read it in, read with the caller's names; a call passing nothing there fails, unless `defaults`:
+    then it leaves the parameter's default (`def make_coefficients(values=(1, 2, 1))` called as
+    `make_coefficients()`), read where the `def` ran."""
     if ctx.class_of_method(definition) is None:
         sites = project_callers(ctx, definition)
     else:
         sites = every_method_caller(ctx, definition) if methods else None
-    return bool(sites) and all(_passes(definition, caller, parameter, holds, defaults=ctx)  # type: ignore
-                               for caller in sites)  # type: ignore
+    return bool(sites) and all(_passes(definition, caller, parameter, holds,  # type: ignore[arg-type]
+                                       defaults=ctx if defaults else None) for caller in sites)  # type: ignore
 
 
 def calls_passing(ctx: Context, definition: cst.FunctionDef, parameter: str,
