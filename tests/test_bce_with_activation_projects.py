@@ -228,3 +228,47 @@ def test_a_criterion_built_in_a_module_the_helper_s_importer_imports(tmp_path: P
 def test_a_torch_nn_class_the_option_s_default_names(tmp_path: Path) -> None:
     assert _hops(tmp_path, GETATTR_MAIN % "BCEWithLogitsLoss") == [("recsys/engine.py", 9)]
     assert _hops(tmp_path / "bce", GETATTR_MAIN % "BCELoss") == []
+
+
+SCRIPT = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.fc = nn.Linear(8, 1)
+
+        def forward(self, x):
+            return torch.sigmoid(self.fc(x))
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--loss", default="bce")
+        args = parser.parse_args()
+        model = Net()
+        if args.loss == "bce":
+            criterion = %s
+        else:
+            criterion = nn.BCEWithLogitsLoss()
+        fit(model, criterion)
+
+    def fit(model, criterion):
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        x, y = torch.randn(4, 8), torch.rand(4, 1)
+        opt.zero_grad()
+        loss = criterion(model(x), y)
+        loss.backward()
+        opt.step()
+    """
+
+
+def test_an_if_statement_whose_branches_build_bce_with_logits_handed_to_a_helper(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"train.py": SCRIPT % "nn.BCEWithLogitsLoss()"}, "SC304") == [("train.py", 30)]
+
+
+def test_an_if_statement_whose_other_branch_builds_bce_is_silent_in_the_helper(tmp_path: Path) -> None:
+    # the latest binding in source order is only one of the two the call may hand on: neither is known
+    assert lint_project(tmp_path, {"train.py": SCRIPT % "nn.BCELoss()"}, "SC304") == []

@@ -440,6 +440,8 @@ class Context:
                 break
             if read is None:
                 binding = self.binding(expr, before)
+                if binding is not None and self._other_branch_binds(expr, binding, before):
+                    break
             else:
                 reaching = self._reaching(expr, before, read, loops=False)
                 binding = reaching[0] if reaching and self._agree(reaching) else None
@@ -466,6 +468,18 @@ class Context:
         if not held or len(held) == len(reaching) or not self._agree(held) or held[0].kind != "assign":
             return self.value_of(expr)
         return self.value_of(held[0].value, held[0].seq)  # type: ignore[arg-type]
+
+    def _other_branch_binds(self, name: cst.Name | cst.Attribute, latest: Binding, before: int | None) -> bool:
+        """Read away from the node being visited, the latest binding in source order is not the value when the
+        other branch of its `if` binds the name to something else (`if args.loss == "bce": criterion = BCELoss()` /
+        `else: criterion = BCEWithLogitsLoss()`, read at the call after it): either may be, so neither is."""
+        if latest.seq not in self._branched or not latest.path:
+            return False
+        found = self._bindings_of(name, before)
+        return found is not None and any(
+            other is not latest and other.seq < latest.seq and other.seq in self._branched
+            and other.path and flow.reach(other.path, latest.path) == "never"
+            and not self._agree((latest, other)) for other in found[0])
 
     def _agree(self, bindings: tuple[Binding, ...]) -> bool:
         """The bindings that may reach a read bind the same thing: one, or plain assignments of the same code."""
