@@ -214,7 +214,12 @@ class Dim:
         if not self.terms:
             return "0"
         parts: list[str] = []
-        for monomial, coef in self.terms:
+        # Terms are normalized by their atoms' keys, which may hold a node's id: two symbols of one name (each
+        # field's `longest`) would print in an order that changes from run to run. Text orders them by name, and
+        # among equal names puts the added term first.
+        shown = sorted(self.terms, key=lambda term: (not term[0], len(term[0]),
+                                                     tuple(atom.name for atom in term[0]), term[1] < 0))
+        for monomial, coef in shown:
             factors = [f"({atom.name})" if atom.compound and len(monomial) + (abs(coef) != 1) > 1 else atom.name
                        for atom in monomial]
             magnitude = abs(coef)
