@@ -15,6 +15,7 @@ from pathlib import Path
 
 import libcst as cst
 
+from shapecheck.engine import dependencies
 from shapecheck.engine.context import Context
 from shapecheck.engine.syntax import keyword_arg
 from shapecheck.engine.walker import walk
@@ -242,16 +243,38 @@ def _imported_movers(tree: ast.Module, importer: str) -> dict[str, tuple[set[int
         if type(statement) is not ast.ImportFrom or any(alias.name == "*" for alias in statement.names):
             continue
         path = PROJECT.module_file(importer, statement.module or "", statement.level)
-        if path is None:
+        movers = _movers_in(path) if path is not None else None
+        if movers is None:
             continue
-        try:
-            theirs = ast.parse(path.read_text(encoding="utf-8"))
-        except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
-            continue
-        movers = _moving_parameters(theirs, _cpu_names(theirs))
         found.update((alias.asname or alias.name, movers[alias.name]) for alias in statement.names
                      if alias.name in movers)
     return found
+
+
+# module file -> (its size and time stamp, its `_moving_parameters`): every module importing it asks again (a
+# project's trainers, evaluators and scripts all import one model module), and each ask read and parsed it anew
+_MOVERS: dict[Path, tuple[tuple[int, int], dict[str, tuple[set[int], set[str]]] | None]] = {}
+dependencies.remembered(_MOVERS.clear)
+
+
+def _movers_in(path: Path) -> dict[str, tuple[set[int], set[str]]] | None:
+    """`_moving_parameters` of the module file at `path`; None where it can't be read or parsed."""
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    stamp = (info.st_size, info.st_mtime_ns)
+    cached = _MOVERS.get(path)
+    if cached is not None and cached[0] == stamp:
+        return cached[1]
+    try:
+        theirs = ast.parse(path.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError, UnicodeDecodeError):
+        movers = None
+    else:
+        movers = _moving_parameters(theirs, _cpu_names(theirs))
+    _MOVERS[path] = (stamp, movers)
+    return movers
 
 
 def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tuple[set[int], set[str]]]:
