@@ -10,13 +10,13 @@ import libcst as cst
 from shapecheck.engine import Binding, Context, Rule
 from shapecheck.engine.context import CallSite, Point
 from shapecheck.engine.walker import walk
-from shapecheck.engine.syntax import keyword_arg, last_name, runs_at_most_once
+from shapecheck.engine.syntax import keyword_arg, last_name, param_annotation, runs_at_most_once
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import (
     certain_method_callers, helper_callers, imported_method_callers, project_callers,
 )
 from shapecheck.objects.executor import target_names
-from shapecheck.objects.modules import is_module
+from shapecheck.objects.modules import annotation_excludes_module, is_module
 from shapecheck.loops.training_loop import (
     Event, TrainingLoop, called_module, is_step_call, related, runs_weights_of, training_loop,
 )
@@ -831,6 +831,53 @@ class StepBetweenBackward(Rule):
         # Old policy-gradient code: the baseline's loss is backpropagated and stepped first; the policy's loss
         # sees the baseline's values only through `Variable(...)`, a new leaf since torch 0.4.
         _BASELINE_FIRST % "Variable(returns - baseline)",
+        # A GAN trainer (torchlake's) handed a noise generator: each loss draws its own `next(noise)`, so the
+        # generator's loss shares no graph with the discriminator's through `noise`.
+        """
+        from typing import Generator
+        import torch
+        from torch import nn
+
+        class GANTrainer:
+            def train_discriminator(self, row, noise, generator, discriminator, criterion):
+                x, _ = row
+                with torch.no_grad():
+                    fake = generator(noise)
+                return criterion(discriminator(x), discriminator(fake))
+
+            def train_generator(self, row, noise, generator, discriminator, criterion):
+                return criterion(discriminator(generator(noise)))
+
+            def run(self, data, noise_generator, generator: nn.Module, discriminator: nn.Module,
+                    optimizer_g, optimizer_d, criterion_g, criterion_d):
+                for row in data:
+                    noise = noise_generator(len(row[0]))
+                    d_loss = self.train_discriminator(row, next(noise), generator, discriminator, criterion_d)
+                    d_loss.backward()
+                    optimizer_d.step()
+                    optimizer_d.zero_grad()
+                    g_loss = self.train_generator(row, next(noise), generator, discriminator, criterion_g)
+                    g_loss.backward()
+                    optimizer_g.step()
+                    optimizer_g.zero_grad()
+        """,
+        # A parameter called like a module is taken for one, unless its annotation says otherwise: an augmentation
+        # function builds no graph for the first backward pass to free.
+        """
+        from typing import Callable
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+        def train_step(model: nn.Module, head_a: nn.Module, head_b: nn.Module,
+                       augment: Callable[[torch.Tensor], torch.Tensor], opt, x, y):
+            view = augment(x)
+            loss_a = F.mse_loss(head_a(model(view)), y)
+            loss_a.backward()
+            loss_b = F.mse_loss(head_b(view), y)
+            loss_b.backward()
+            opt.step()
+        """,
     ]
     INVALID = [
         # A generator's adversarial loss backpropagated, then its L1 loss on the same output: the first pass freed
@@ -1437,7 +1484,10 @@ class StepBetweenBackward(Rule):
         if type(func) is cst.Name:
             bound = self.ctx.binding(func, seq)
             if bound is not None and bound.kind == "param":
-                return True
+                # a guess, which the parameter's annotation overrules (`noise_fn: Callable[[int], Tensor]`)
+                annotation = param_annotation(bound.statement, bound.name) \
+                    if type(bound.statement) is cst.FunctionDef else None
+                return annotation is None or not annotation_excludes_module(annotation)
         return type(func) in (cst.Name, cst.Attribute) and is_module(evaluator(self.ctx).value(func, seq))
 
     def _backward_through(self, backward: Event, output: cst.Call, step: Event) -> bool:
@@ -1793,7 +1843,9 @@ class StepBetweenBackward(Rule):
 # Calls whose result carries no graph of their arguments: detached values, and new tensors built from sizes
 # (`torch.ones(ps)` with `ps = D(fake).shape`) or from another tensor's shape. `Variable(t)` of old code is a new
 # leaf since torch 0.4 (no `grad_fn`, `requires_grad` only when asked): `Variable(returns - values)` detaches.
-_LEAVES_GRAPH = frozenset({"detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
+# `next(noise)` too: each call draws a new item, so two losses made of `next(...)` of one iterator share no graph
+# through it (an iterator carries none).
+_LEAVES_GRAPH = frozenset({"next", "detach", "detach_", "item", "tolist", "numpy", "ones_like", "zeros_like", "full_like",
                            "empty_like", "rand_like", "randn_like", "randint_like", "new_zeros", "new_ones",
                            "new_full", "new_empty", "new_tensor", "ones", "zeros", "full", "empty", "rand", "randn",
                            "randint", "arange", "eye", "size", "dim", "Variable"})

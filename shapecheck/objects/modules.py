@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import libcst as cst
 
+from shapecheck.engine.syntax import dotted_name
 from shapecheck.objects.values import Instance, TorchObject
 
 # nn.Module methods that return the module itself: `Net().to(device).eval()` is the `Net()` it was called on. The one
@@ -56,6 +57,23 @@ def builds_module(qualname: str) -> bool:
         return parts[-1] in _TRANSFORMERS_LOADERS and not cls.startswith(("TF", "Flax")) \
             and (cls.endswith("Model") or cls.startswith("AutoModel") or "For" in cls)
     return False
+
+
+# What an annotation names that no `nn.Module` is: Python's own types, `typing`'s containers, callables and
+# iterators, and tensors (the last part of the name: `typing.Callable`, `torch.Tensor`, `Generator[Tensor, ...]`).
+_NOT_MODULE_TYPES = frozenset({
+    "int", "float", "complex", "str", "bytes", "bool", "list", "dict", "tuple", "set", "frozenset", "List", "Dict",
+    "Tuple", "Set", "FrozenSet", "Callable", "Generator", "Iterator", "Iterable", "AsyncGenerator", "AsyncIterator",
+    "Sequence", "Mapping", "MutableMapping", "MutableSequence", "Tensor", "ndarray"})
+
+
+def annotation_excludes_module(annotation: cst.BaseExpression) -> bool:
+    """The annotation states a type no `nn.Module` is (`noise: Generator[Tensor, None, None]`, `fn: Callable`);
+    a union, an `Optional`, a string or a class it does not list says nothing."""
+    if type(annotation) is cst.Subscript:
+        annotation = annotation.value
+    name = dotted_name(annotation)
+    return name is not None and name.rsplit(".", 1)[-1] in _NOT_MODULE_TYPES
 
 
 def is_module(value: object) -> bool:
