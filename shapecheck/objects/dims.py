@@ -355,13 +355,21 @@ def _differ_at_default(a: Dim, b: Dim) -> bool:
 
 def _options(size: Dim) -> set[Atom]:
     """The command-line options `size` involves, inside an opaque `a // b` too."""
+    # Each atom once: a loop's state updated by broadcasting (`c = f * c + i * g` over 32 rows) makes sizes whose
+    # parts share their parts, and read as a tree they double with each pass.
     found = set()
-    for atom in size.atoms:
-        if atom.default is not None:
-            found.add(atom)
-        operands = opaque_operands(atom) or _broadcast_sides(atom)
-        if operands is not None:
-            found |= _options(operands[0]) | _options(operands[1])
+    seen: set[Atom] = set()
+    stack = [size]
+    while stack:
+        for atom in stack.pop().atoms:
+            if atom in seen:
+                continue
+            seen.add(atom)
+            if atom.default is not None:
+                found.add(atom)
+            operands = opaque_operands(atom) or _broadcast_sides(atom)
+            if operands is not None:
+                stack.extend(operands)
     return found
 
 
@@ -400,11 +408,17 @@ def at_defaults(size: Dim) -> int | None:
     is a command-line option with an int default (`args.patch`, `default=84`) or an opaque `a // b` of such sizes
     (`args.patch // 16`); None where any other symbol is in it. A bug of that run is a bug the code states: its
     author ships those defaults as the run that works."""
+    return _at_defaults(size, {})
+
+
+def _at_defaults(size: Dim, known: dict[Atom, int | None]) -> int | None:
     total = 0
     for monomial, coef in size.terms:
         term = coef
         for atom in monomial:
-            value = _atom_at_defaults(atom)
+            if atom not in known:  # each atom once: sizes a loop builds share their parts (see `_options`)
+                known[atom] = _atom_at_defaults(atom, known)
+            value = known[atom]
             if value is None:
                 return None
             term *= value
@@ -412,20 +426,22 @@ def at_defaults(size: Dim) -> int | None:
     return total
 
 
-def _atom_at_defaults(atom: Atom) -> int | None:
+def _atom_at_defaults(atom: Atom, known: dict[Atom, int | None]) -> int | None:
     if atom.default is not None:
         return atom.default
     sides = _broadcast_sides(atom)
     if sides is not None:
         # a broadcast result's size, one of two sizes (`shapes.broadcast`): at defaults, the one that is not 1
-        left, right = at_defaults(sides[0]), at_defaults(sides[1])
+        left = _at_defaults(sides[0], known)
+        right = _at_defaults(sides[1], known) if left is not None else None
         if left is None or right is None:
             return None
         return left if right in (1, left) else right if left == 1 else None
     operands = opaque_operands(atom)
     if operands is None:
         return None
-    dividend, divisor = at_defaults(operands[0]), at_defaults(operands[1])
+    dividend = _at_defaults(operands[0], known)
+    divisor = _at_defaults(operands[1], known) if dividend is not None else None
     if dividend is None or not divisor:
         return None
     operator = atom.key[0]  # type: ignore[index]

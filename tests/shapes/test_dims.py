@@ -148,3 +148,19 @@ def test_a_size_built_from_the_same_parts_over_and_over_is_hashed_once_a_part() 
         size = Dim((((Atom(("broadcast", size, size), f"H{depth}", compound=True),), 1),))
     assert isinstance(hash(size), int) and hash(size) == hash(size)
     assert Leaf.hashed == 1
+
+
+def test_the_options_of_a_size_built_from_the_same_parts_are_read_once_a_part(monkeypatch) -> None:
+    # A row LSTM's state over 32 rows (`c = f * c + i * g`): each row's either-or size is made of the last row's,
+    # twice over. Read as a tree, a question about command-line options took 2 ** 32 steps (a file that never ended).
+    import shapecheck.objects.dims as dims
+
+    read = []
+    sides = dims._broadcast_sides
+    monkeypatch.setattr(dims, "_broadcast_sides", lambda atom: read.append(atom) or sides(atom))
+    patch = option_size("patch", "args.patch", 84)
+    size = patch
+    for depth in range(16):
+        size = Dim((((Atom(("broadcast", size, size), f"c{depth}", compound=True),), 1),))
+    assert same(size, Dim.of(3)) is False  # 84 at the defaults, every row
+    assert len(read) <= 4 * 16
