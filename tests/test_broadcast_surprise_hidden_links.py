@@ -1,0 +1,457 @@
+"""SC104 where the shapes pass through links the analysis used to lose (stop 45, t45a): a PPO agent's update
+called in a loop over `range(num_updates)` of a parameter (the run that makes the call certain reports it, not the
+plain run of the loop that may not run), discounted returns a helper appends backwards and puts back in order with
+`[::-1]`, and a GCN's outputs and targets picked by one boolean `train_mask`. Each program has its fixed look-alike,
+which stays silent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.helpers import lint, project_findings
+from tests.shapes.probe import probe
+
+
+def _found(folder: Path, program: dict[str, str], changed: str, text: str) -> list[tuple[str, int, str]]:
+    return [(name, finding.location.row, finding.message)
+            for name, finding in project_findings(folder, {**program, changed: program[changed] % text}, "SC104")]
+
+
+# the rollout lists are made anew on each pass of `for _ in range(num_updates)`, a parameter's default: the plain run
+# of `run` may make no pass, the call `run()` makes three
+PPO = {
+    "agent.py": """
+        import torch
+        from torch.distributions import Categorical
+
+        from networks import Actor, Critic
+        from utils import gae_advantages
+
+
+        class PPOAgent:
+            def __init__(self, state_dim=4, n_actions=2, clip=0.2, lr=3e-4):
+                self.actor = Actor(state_dim, n_actions)
+                self.critic = Critic(state_dim)
+                self.opt = torch.optim.Adam(list(self.actor.parameters()) + list(self.critic.parameters()), lr=lr)
+                self.clip = clip
+
+            def act(self, state):
+                probs = self.actor(state)
+                dist = Categorical(probs)
+                action = dist.sample()
+                return action, dist.log_prob(action), self.critic(state)
+
+            def update(self, states, actions, old_log_probs, returns, values):
+                returns = torch.cat(returns).detach()
+                values = torch.cat(values).detach()
+                advantage = %s
+                for _ in range(4):
+                    dist = Categorical(self.actor(states))
+                    new_log_probs = dist.log_prob(actions)
+                    ratio = (new_log_probs - old_log_probs).exp()
+                    surr1 = ratio * advantage
+                    surr2 = torch.clamp(ratio, 1.0 - self.clip, 1.0 + self.clip) * advantage
+                    actor_loss = -torch.min(surr1, surr2).mean()
+                    critic_loss = (returns - self.critic(states)).pow(2).mean()
+                    loss = actor_loss + 0.5 * critic_loss
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+    """,
+    "networks.py": """
+        import torch
+        import torch.nn as nn
+        import torch.nn.functional as F
+
+
+        class Actor(nn.Module):
+            def __init__(self, state_dim, n_actions):
+                super().__init__()
+                self.l1 = nn.Linear(state_dim, 64)
+                self.l2 = nn.Linear(64, n_actions)
+
+            def forward(self, s):
+                return F.softmax(self.l2(torch.tanh(self.l1(s))), dim=-1)
+
+
+        class Critic(nn.Module):
+            def __init__(self, state_dim):
+                super().__init__()
+                self.l1 = nn.Linear(state_dim, 64)
+                self.l2 = nn.Linear(64, 1)
+
+            def forward(self, s):
+                return self.l2(torch.tanh(self.l1(s)))
+    """,
+    "train.py": """
+        import torch
+
+        from agent import PPOAgent
+        from utils import gae_advantages
+
+
+        def run(num_updates=3, horizon=32):
+            agent = PPOAgent()
+            state = torch.randn(1, 4)
+            for _ in range(num_updates):
+                states, actions, log_probs, values, rewards, masks = [], [], [], [], [], []
+                for _ in range(horizon):
+                    with torch.no_grad():
+                        action, log_prob, value = agent.act(state)
+                    next_state = torch.randn(1, 4)
+                    reward = torch.rand(1)
+                    done = torch.rand(1) < 0.05
+                    states.append(state)
+                    actions.append(action)
+                    log_probs.append(log_prob)
+                    values.append(value)
+                    rewards.append(reward)
+                    masks.append(1.0 - done.float())
+                    state = next_state
+                with torch.no_grad():
+                    next_value = agent.critic(state)
+                returns = gae_advantages(rewards, values, masks, next_value)
+                agent.update(torch.cat(states), torch.cat(actions), torch.cat(log_probs), returns, values)
+
+
+        if __name__ == "__main__":
+            run()
+    """,
+    "utils.py": """
+        import torch
+
+
+        def gae_advantages(rewards, values, masks, next_value, gamma=0.99, tau=0.95):
+            values = values + [next_value]
+            gae = 0
+            returns = []
+            for step in reversed(range(len(rewards))):
+                delta = rewards[step] + gamma * values[step + 1] * masks[step] - values[step]
+                gae = delta + gamma * tau * masks[step] * gae
+                returns.insert(0, gae + values[step])
+            return returns
+    """,
+}
+
+
+@pytest.mark.parametrize(("advantage", "reported"), [("returns - values", [("train.py", 29)]),
+                                                     ("(returns - values).squeeze(-1)", [])])
+def test_ratios_against_advantages_of_an_update_in_a_loop_over_a_parameters_range(
+        project: Path, advantage: str, reported: list[tuple[str, int]]) -> None:
+    found = _found(project, PPO, "agent.py", advantage)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`ratio` is (32,) and `advantage` is (32, 1)" in message for _, _, message in found)
+
+
+# an episode of unknown length (`while not done`), its returns discounted backwards by a helper and put back in order
+# with `out[::-1]`; `%s` is what `run_episode` makes of them
+REINFORCE = {
+    "env.py": """
+        import random
+
+        import torch
+
+
+        class ToyEnv:
+            def __init__(self, obs_dim=4, max_steps=50):
+                self.obs_dim = obs_dim
+                self.max_steps = max_steps
+                self.t = 0
+
+            def reset(self):
+                self.t = 0
+                return torch.randn(self.obs_dim)
+
+            def step(self, action):
+                self.t += 1
+                done = self.t >= self.max_steps or random.random() < 0.05
+                return torch.randn(self.obs_dim), random.random(), done
+    """,
+    "models.py": """
+        import torch
+        import torch.nn as nn
+
+
+        class Policy(nn.Module):
+            def __init__(self, obs_dim=4, n_actions=2):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(obs_dim, 32), nn.ReLU(), nn.Linear(32, n_actions))
+
+            def forward(self, x):
+                return torch.softmax(self.body(x), dim=-1)
+
+
+        class Baseline(nn.Module):
+            def __init__(self, obs_dim=4):
+                super().__init__()
+                self.body = nn.Sequential(nn.Linear(obs_dim, 32), nn.ReLU(), nn.Linear(32, 1))
+
+            def forward(self, x):
+                return self.body(x).squeeze(-1)
+    """,
+    "reinforce.py": """
+        import torch
+        import torch.nn.functional as F
+
+        from env import ToyEnv
+        from models import Baseline, Policy
+        from rollout import run_episode
+
+
+        def baseline_loss(baseline, episode):
+            return F.mse_loss(baseline(episode.states), episode.returns)
+
+
+        def main(episodes=10):
+            env = ToyEnv()
+            policy, baseline = Policy(), Baseline()
+            p_opt = torch.optim.Adam(policy.parameters(), lr=1e-2)
+            b_opt = torch.optim.Adam(baseline.parameters(), lr=1e-2)
+            for _ in range(episodes):
+                ep = run_episode(env, policy)
+                b_loss = baseline_loss(baseline, ep)
+                b_opt.zero_grad()
+                b_loss.backward()
+                b_opt.step()
+                with torch.no_grad():
+                    adv = ep.returns.view(-1) - baseline(ep.states)
+                logp = torch.log(policy(ep.states).gather(1, ep.actions.unsqueeze(1)).squeeze(1))
+                p_loss = -(logp * adv).mean()
+                p_opt.zero_grad()
+                p_loss.backward()
+                p_opt.step()
+
+
+        if __name__ == "__main__":
+            main()
+    """,
+    "rollout.py": """
+        from dataclasses import dataclass
+        from typing import List
+
+        import torch
+
+
+        @dataclass
+        class Episode:
+            states: torch.Tensor
+            actions: torch.Tensor
+            returns: torch.Tensor
+
+
+        def discount(rewards: List[float], gamma: float) -> List[float]:
+            out, g = [], 0.0
+            for r in reversed(rewards):
+                g = r + gamma * g
+                out.append(g)
+            return out[::-1]
+
+
+        def run_episode(env, policy, gamma=0.99) -> Episode:
+            states, actions, rewards = [], [], []
+            obs = env.reset()
+            done = False
+            while not done:
+                with torch.no_grad():
+                    probs = policy(obs)
+                action = torch.multinomial(probs, 1).item()
+                next_obs, reward, done = env.step(action)
+                states.append(obs)
+                actions.append(action)
+                rewards.append(reward)
+                obs = next_obs
+            returns = %s
+            return Episode(torch.stack(states), torch.tensor(actions), returns)
+    """,
+}
+
+
+@pytest.mark.parametrize(("returns", "reported"), [
+    ("torch.tensor(discount(rewards, gamma), dtype=torch.float32).unsqueeze(1)", [("reinforce.py", 11)]),
+    ("torch.tensor(discount(rewards, gamma), dtype=torch.float32)", []),
+])
+def test_a_baseline_against_returns_discounted_backwards_and_reversed(
+        project: Path, returns: str, reported: list[tuple[str, int]]) -> None:
+    found = _found(project, REINFORCE, "rollout.py", returns)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("is (n,), `episode.returns` is (n, 1)" in message for _, _, message in found)
+
+
+# a Kipf-style GCN regressor scored on the nodes of a boolean `train_mask` by an `rmse` helper that a baseline also
+# calls, correctly, on the validation nodes; `%s` is what the model returns
+GCN = {
+    "layers.py": """
+        import math
+
+        import torch
+        import torch.nn as nn
+
+
+        class GraphConvolution(nn.Module):
+            def __init__(self, in_features, out_features):
+                super().__init__()
+                self.weight = nn.Parameter(torch.empty(in_features, out_features))
+                self.bias = nn.Parameter(torch.zeros(out_features))
+                stdv = 1.0 / math.sqrt(out_features)
+                self.weight.data.uniform_(-stdv, stdv)
+
+            def forward(self, x, adj):
+                support = torch.mm(x, self.weight)
+                return torch.spmm(adj, support) + self.bias
+
+
+        class GCNRegressor(nn.Module):
+            def __init__(self, nfeat, nhid, dropout=0.5):
+                super().__init__()
+                self.gc1 = GraphConvolution(nfeat, nhid)
+                self.gc2 = GraphConvolution(nhid, 1)
+                self.dropout = dropout
+
+            def forward(self, x, adj):
+                x = torch.relu(self.gc1(x, adj))
+                x = nn.functional.dropout(x, self.dropout, training=self.training)
+                return %s
+    """,
+    "metrics.py": """
+        import torch
+
+
+        def rmse(pred, target):
+            return torch.sqrt(((pred - target) ** 2).mean())
+    """,
+    "utils.py": """
+        import torch
+
+
+        def load_graph(n_nodes=200, n_feat=16, n_edges=800, seed=0):
+            g = torch.Generator().manual_seed(seed)
+            features = torch.randn(n_nodes, n_feat, generator=g)
+            src = torch.randint(0, n_nodes, (n_edges,), generator=g)
+            dst = torch.randint(0, n_nodes, (n_edges,), generator=g)
+            indices = torch.stack([torch.cat([src, dst, torch.arange(n_nodes)]), torch.cat([dst, src, torch.arange(n_nodes)])])
+            values = torch.ones(indices.shape[1])
+            adj = torch.sparse_coo_tensor(indices, values, (n_nodes, n_nodes))
+            deg = torch.sparse.sum(adj, dim=1).to_dense()
+            adj = torch.sparse_coo_tensor(indices, values / deg[indices[0]], (n_nodes, n_nodes))
+            targets = features[:, 0] * 2.0 + torch.randn(n_nodes, generator=g) * 0.1
+            idx_train = torch.zeros(n_nodes, dtype=torch.bool)
+            idx_train[:120] = True
+            idx_val = torch.arange(120, 160)
+            return adj, features, targets, idx_train, idx_val
+    """,
+    "train.py": """
+        import torch
+
+        from layers import GCNRegressor
+        from metrics import rmse
+        from utils import load_graph
+
+        adj, features, targets, idx_train, idx_val = load_graph()
+        model = GCNRegressor(nfeat=features.shape[1], nhid=32)
+        optimizer = torch.optim.Adam(model.parameters(), lr=0.01, weight_decay=5e-4)
+
+        baseline = torch.full_like(targets[idx_val], targets[idx_train].mean().item())
+        print("baseline rmse", rmse(baseline, targets[idx_val]).item())
+
+
+        def train_epoch():
+            model.train()
+            optimizer.zero_grad()
+            output = model(features, adj)
+            loss = rmse(output[idx_train], targets[idx_train])
+            loss.backward()
+            optimizer.step()
+            return loss.item()
+
+
+        for epoch in range(50):
+            train_epoch()
+    """,
+}
+
+
+@pytest.mark.parametrize(("output", "reported"), [("self.gc2(x, adj)", [("train.py", 20)]),
+                                                  ("self.gc2(x, adj).squeeze(-1)", [])])
+def test_gcn_outputs_against_targets_under_one_boolean_mask(
+        project: Path, output: str, reported: list[tuple[str, int]]) -> None:
+    found = _found(project, GCN, "layers.py", output)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("`pred` is (idx_train.sum(), 1) and `target` is (idx_train.sum(),)" in message
+               for _, _, message in found)
+
+
+def test_a_grown_list_reversed_by_a_slice_or_copied_keeps_its_count() -> None:
+    """`out[::-1]` and `out[:]` of a list a loop grew hold as many elements; `torch.as_tensor` and
+    `torch.FloatTensor` of a helper's list read it as `torch.tensor` does; a step other than 1 or -1 is unknown."""
+    assert probe('''
+import torch
+
+
+def discount(rewards, gamma):
+    out, g = [], 0.0
+    for r in reversed(rewards):
+        g = r + gamma * g
+        out.append(g)
+    return out[::-1]
+
+
+def main(env):
+    states, rewards = [], []
+    done = False
+    while not done:
+        states.append(torch.randn(4))
+        rewards.append(float(env.step()))
+        done = env.done()
+    probe(torch.tensor(discount(rewards, 0.9)) - torch.stack(states)[:, :1])
+    probe(torch.as_tensor(discount(rewards, 0.9)))
+    probe(torch.FloatTensor(discount(rewards, 0.9)))
+    probe(torch.tensor(rewards[:]))
+    probe(torch.tensor(rewards[::2]))
+''') == ["(n, n)", "(n,)", "(n,)", "(n,)", None]
+
+
+def test_a_boolean_mask_picks_a_count_of_its_own() -> None:
+    """One 1-d boolean mask picks the same count from every tensor whose dim it fits, a count of its own for
+    another mask (`~m`, a comparison written out); a mask not known to fit the dim is unknown."""
+    assert probe('''
+import torch
+
+y = torch.randn(10, 3)
+w = torch.randn(10)
+m = y[:, 0] > 0
+probe(y[m])
+probe(w[m])
+probe(y[~m])
+probe(y[w > 0, 0])
+probe(torch.randn(12)[m])
+
+
+def f(x, mask):
+    probe(x[mask])
+''') == ["(m.sum(), 3)", "(m.sum(),)", "((~m).sum(), 3)", "((w > 0).sum(),)", None, None]
+
+
+def test_one_entry_a_mask_picks_is_not_called_several() -> None:
+    """A mask's count may be 1 (`idx[scores == scores.max()]` picks the best one): `.item()` of it is not SC107,
+    while a column of it against the same mask's rows is still SC104."""
+    source = '''
+import torch
+
+
+def best(scores: torch.Tensor) -> int:
+    idx = torch.arange(10)
+    return idx[scores == scores.max()].item()
+
+
+def residual(pred: torch.Tensor, y: torch.Tensor):
+    keep = y > 0
+    return pred[keep][:, :1] - y[keep]
+
+
+best(torch.randn(10))
+residual(torch.randn(10, 3), torch.randn(10))
+'''
+    assert [(finding.code, finding.location.row) for finding in lint(source, "SC104", "SC107").findings] == [
+        ("SC104", 12)]
