@@ -455,3 +455,77 @@ residual(torch.randn(10, 3), torch.randn(10))
 '''
     assert [(finding.code, finding.location.row) for finding in lint(source, "SC104", "SC107").findings] == [
         ("SC104", 12)]
+
+
+# a custom optimizer for a stack of expert matrices scales each (m, n) update by its Frobenius norm; `%s` is the
+# update, `g` the gradient of a parameter the optimizer does not know the shape of
+OPTIMIZER = '''
+import torch
+from torch.optim import Optimizer
+
+
+class StackedNormSGD(Optimizer):
+    def __init__(self, params, lr=1e-2, eps=1e-8):
+        super().__init__(params, dict(lr=lr, eps=eps))
+
+    @torch.no_grad()
+    def step(self, closure=None):
+        for group in self.param_groups:
+            for p in group["params"]:
+                if p.grad is None:
+                    continue
+                g = p.grad
+                if g.dim() == 3:
+                    norms = g.norm(dim=(-2, -1))
+                    update = %s
+                else:
+                    update = g / (g.norm() + group["eps"])
+                p.add_(update, alpha=-group["lr"])
+'''
+
+
+@pytest.mark.parametrize(("update", "reported"), [
+    ('g / (norms + group["eps"])', [19]),
+    ('g / norms.clamp(min=group["eps"])', [19]),
+    ("g.div(norms.add(1e-8))", [19]),
+    ('g / torch.linalg.matrix_norm(g).clamp_min(group["eps"])', [19]),
+    ('g / (norms[:, None, None] + group["eps"])', []),
+    ('g / (norms.view(-1, 1, 1) + group["eps"])', []),
+    ('g / (g.norm(dim=(-2, -1), keepdim=True) + group["eps"])', []),
+    ('g / (g.norm(dim=0) + group["eps"])', []),
+])
+def test_a_norm_over_the_last_two_dims_divided_back_into_the_stack(update: str, reported: list[int]) -> None:
+    """The reduction is found through an arithmetic operator or method on it, whatever the other operand (`+
+    group["eps"]`: its dims keep their place from the right), `torch.linalg.matrix_norm` is over the last two dims,
+    and `if g.dim() == 3:` states the rank negative dims need; a norm put back in place, kept, or over the leading dim
+    is not reported."""
+    assert [finding.location.row for finding in lint(OPTIMIZER % update, "SC104").findings] == reported
+
+
+def test_a_rank_test_elsewhere_states_nothing() -> None:
+    """Only a test around the division, on the branch it guards, gives the rank (`len(g.shape) == 3` too): in the
+    `else` branch, for another tensor, or after the branch binds the name again, negative dims of a tensor of
+    unknown rank stay unknown."""
+    source = '''
+import torch
+
+
+def scale(g, h):
+    if g.dim() == 3:
+        pass
+    else:
+        g = g / g.norm(dim=(-2, -1))
+    if h.ndim == 3:
+        g = g / g.norm(dim=(-2, -1))
+    if g.ndim == 3:
+        g = g.flatten(1)
+        g = g / g.norm(dim=(-2, -1))
+    return g
+
+
+def scale_stack(w):
+    if len(w.shape) == 3:
+        w = w / w.norm(dim=(-2, -1))
+    return w
+'''
+    assert [finding.location.row for finding in lint(source, "SC104").findings] == [20]
