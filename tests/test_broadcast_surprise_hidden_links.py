@@ -529,3 +529,151 @@ def scale_stack(w):
     return w
 '''
     assert [finding.location.row for finding in lint(source, "SC104").findings] == [20]
+
+
+# a rollout object whose `add` appends a step's state and reward and whose `clear` empties it after each update;
+# `compute` discounts the rewards into a dataclass batch; `%s` is what each return is kept as
+FILLED = {
+    "nets.py": """
+        import torch.nn as nn
+
+
+        class Critic(nn.Module):
+            def __init__(self, obs_dim=4):
+                super().__init__()
+                self.v = nn.Sequential(nn.Linear(obs_dim, 32), nn.Tanh(), nn.Linear(32, 1))
+
+            def forward(self, s):
+                return self.v(s).squeeze(-1)
+    """,
+    "storage.py": """
+        from dataclasses import dataclass
+
+        import torch
+
+
+        @dataclass
+        class Batch:
+            states: torch.Tensor
+            returns: torch.Tensor
+
+
+        class Rollout:
+            def __init__(self):
+                self.states = []
+                self.rewards = []
+
+            def add(self, state, reward):
+                self.states.append(state)
+                self.rewards.append(reward)
+
+            def compute(self, gamma=0.99) -> Batch:
+                returns, g = [], 0.0
+                for r in reversed(self.rewards):
+                    g = r + gamma * g
+                    returns.insert(0, %s)
+                return Batch(torch.stack(self.states), torch.tensor(returns))
+
+            def clear(self):
+                self.states.clear()
+                self.rewards.clear()
+    """,
+    "train.py": """
+        import random
+
+        import torch
+        import torch.nn.functional as F
+
+        from nets import Critic
+        from storage import Rollout
+
+
+        def critic_loss(critic, batch):
+            return F.mse_loss(critic(batch.states), batch.returns)
+
+
+        def main():
+            critic = Critic()
+            opt = torch.optim.Adam(critic.parameters(), lr=1e-3)
+            rollout = Rollout()
+            for episode in range(5):
+                for t in range(40):
+                    rollout.add(torch.randn(4), random.random())
+                batch = rollout.compute()
+                loss = critic_loss(critic, batch)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+                rollout.clear()
+
+
+        if __name__ == "__main__":
+            main()
+    """,
+}
+
+
+@pytest.mark.parametrize(("kept", "reported"), [("[g]", [("train.py", 12)]), ("g", [])])
+def test_a_critic_against_returns_of_an_object_its_add_method_fills(
+        project: Path, kept: str, reported: list[tuple[str, int]]) -> None:
+    """A run that builds the object runs each call of its filling methods (`add`, `clear`) for what they append."""
+    found = _found(project, FILLED, "storage.py", kept)
+    assert [(name, row) for name, row, _ in found] == reported
+    assert all("is (40,), `batch.returns` is (40, 1)" in message for _, _, message in found)
+
+
+def test_a_buffer_read_where_its_filling_is_not_followed_is_not_known() -> None:
+    """A module-level buffer a function reads, and one a helper fills: what they hold is not known there (no finding,
+    none of an empty list either)."""
+    source = '''
+import torch
+import torch.nn.functional as F
+
+
+class Buffer:
+    def __init__(self):
+        self.states = []
+        self.returns = []
+
+    def push(self, s, r):
+        self.states.append(s)
+        self.returns.append(r)
+
+    def clear(self):
+        self.states.clear()
+        self.returns.clear()
+
+
+buffer = Buffer()
+critic = torch.nn.Linear(4, 1)
+
+
+def update():
+    states = torch.stack(buffer.states)
+    returns = torch.tensor(buffer.returns)
+    loss = F.mse_loss(critic(states).squeeze(-1), returns)
+    buffer.clear()
+    return loss
+
+
+def collect(buf, n):
+    for _ in range(n):
+        buf.push(torch.randn(4), 1.0)
+
+
+def main():
+    local = Buffer()
+    collect(local, 10)
+    s = torch.stack(local.states)
+    r = torch.tensor(local.returns)
+    l2 = F.mse_loss(critic(s), r.unsqueeze(-1))
+    for step in range(100):
+        buffer.push(torch.randn(4), 1.0)
+        if step % 10 == 9:
+            update()
+    return l2
+
+
+main()
+'''
+    assert lint(source, "SC104", "SC105", "SC107").findings == []
