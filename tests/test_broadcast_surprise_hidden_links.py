@@ -677,3 +677,141 @@ def main():
 main()
 '''
     assert lint(source, "SC104", "SC105", "SC107").findings == []
+
+
+# a PPO agent whose `__init__` builds its rollout storage; `collect` pushes each step, `update` reads the dataclass
+# batch `finalize` makes (returns put back in order with `[::-1]`) and resets the storage; `%s` is the value head's
+# output
+AGENT = {
+    "agents/__init__.py": "",
+    "agents/buffer.py": """
+        from dataclasses import dataclass
+
+        import torch
+
+
+        @dataclass
+        class Minibatch:
+            obs: torch.Tensor
+            actions: torch.Tensor
+            old_log_probs: torch.Tensor
+            returns: torch.Tensor
+            advantages: torch.Tensor
+
+
+        class RolloutStorage:
+            def __init__(self):
+                self.obs = []
+                self.actions = []
+                self.log_probs = []
+                self.rewards = []
+                self.values = []
+
+            def push(self, obs, action, log_prob, reward, value):
+                self.obs.append(obs)
+                self.actions.append(action)
+                self.log_probs.append(log_prob)
+                self.rewards.append(reward)
+                self.values.append(value)
+
+            def reset(self):
+                self.obs = []
+                self.actions = []
+                self.log_probs = []
+                self.rewards = []
+                self.values = []
+
+            def finalize(self, gamma=0.99):
+                values = torch.cat(self.values)
+                returns = []
+                running = 0.0
+                for r in reversed(self.rewards):
+                    running = r + gamma * running
+                    returns.append(running)
+                returns = torch.tensor(returns[::-1], dtype=torch.float32)
+                return Minibatch(torch.stack(self.obs), torch.stack(self.actions), torch.stack(self.log_probs),
+                                 returns, returns - values.squeeze(-1))
+    """,
+    "agents/losses.py": """
+        import torch
+        import torch.nn.functional as F
+
+
+        def value_loss(values: torch.Tensor, batch) -> torch.Tensor:
+            return F.mse_loss(values, batch.returns)
+
+
+        def policy_loss(new_log_probs, batch, clip=0.2):
+            ratio = torch.exp(new_log_probs - batch.old_log_probs)
+            clipped = torch.clamp(ratio, 1 - clip, 1 + clip)
+            return -torch.min(ratio * batch.advantages, clipped * batch.advantages).mean()
+    """,
+    "agents/model.py": """
+        import torch
+        import torch.nn as nn
+
+
+        class ActorCritic(nn.Module):
+            def __init__(self, obs_dim: int = 8, n_actions: int = 4):
+                super().__init__()
+                self.shared = nn.Sequential(nn.Linear(obs_dim, 64), nn.Tanh())
+                self.pi = nn.Linear(64, n_actions)
+                self.v = nn.Linear(64, 1)
+
+            def forward(self, obs):
+                h = self.shared(obs)
+                return torch.distributions.Categorical(logits=self.pi(h)), %s
+    """,
+    "run_ppo.py": """
+        import random
+
+        import torch
+
+        from agents.buffer import RolloutStorage
+        from agents.losses import policy_loss, value_loss
+        from agents.model import ActorCritic
+
+
+        class PPO:
+            def __init__(self, horizon: int = 64, epochs: int = 4):
+                self.model = ActorCritic()
+                self.opt = torch.optim.Adam(self.model.parameters(), lr=2.5e-4)
+                self.storage = RolloutStorage()
+                self.horizon = horizon
+                self.epochs = epochs
+
+            def collect(self):
+                obs = torch.randn(8)
+                for _ in range(self.horizon):
+                    with torch.no_grad():
+                        dist, value = self.model(obs.unsqueeze(0))
+                        action = dist.sample()
+                    self.storage.push(obs, action.squeeze(0), dist.log_prob(action).squeeze(0), random.random(), value.squeeze(0))
+                    obs = torch.randn(8)
+
+            def update(self):
+                batch = self.storage.finalize()
+                for _ in range(self.epochs):
+                    dist, values = self.model(batch.obs)
+                    loss = policy_loss(dist.log_prob(batch.actions), batch) + 0.5 * value_loss(values, batch)
+                    self.opt.zero_grad()
+                    loss.backward()
+                    self.opt.step()
+                self.storage.reset()
+
+
+        if __name__ == "__main__":
+            agent = PPO()
+            for it in range(3):
+                agent.collect()
+                agent.update()
+    """,
+}
+
+
+def test_an_agents_storage_built_in_its_init_is_filled_by_its_own_calls(project: Path) -> None:
+    """The storage an agent's `__init__` builds is its own: the run that builds the agent runs its `push` and
+    `reset` calls, so the dataclass batch of the rollout is known where the value loss meets it."""
+    found = _found(project, AGENT, "agents/model.py", "self.v(h)")
+    assert [(name, row) for name, row, _ in found] == [("run_ppo.py", 32)]
+    assert "`values` is (64, 1), `batch.returns` is (64,)" in found[0][2]

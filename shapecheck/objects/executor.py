@@ -16,6 +16,7 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.objects.builtins import (as_key_value, container_items, draws_in, key_of, may_draw, per_item_draws,
                                          some_int)
 from shapecheck.objects.changes import incomplete
@@ -388,7 +389,7 @@ class Executor:
         kind = type(target)
         if kind is cst.Name:
             path.env = dict(path.env)
-            if isinstance(value, Instance) and value.appendable and expr is not None and type(expr) is cst.Call:
+            if isinstance(value, Instance) and expr is not None and type(expr) is cst.Call:
                 _take(value)
             if isinstance(value, Opaque) and value.number and expr is not None and value.key == ("number", id(expr)):
                 value = replace(value, name=target.value)  # `longest = max(len(t) for t in batch)`: one int, named
@@ -858,11 +859,19 @@ def _after_change(value: object, namespace_writes: frozenset[str] | None) -> obj
     return value.after_writes(namespace_writes) if isinstance(value, Namespace) else value
 
 
-def _take(instance: Instance) -> None:
+def _take(instance: Instance, depth: int = 0) -> None:
     """A run binds a name to an object it just built: the lists only filling methods change are, from now on, what
-    the run's own calls of those methods append to them (`Executor._fill`)."""
+    the run's own calls of those methods append to them (`Executor._fill`); so are those of the objects its
+    `__init__` built and keeps (an agent's `self.storage = RolloutStorage()`)."""
     kept, instance.appendable = instance.appendable, None
     for attribute, value in (kept or {}).items():
         if instance.attrs.get(attribute) is UNKNOWN:
             instance.attrs[attribute] = value
-    instance.filled = frozenset(kept or ())
+    if kept:
+        instance.filled = frozenset(kept)
+    if depth < 2:
+        for held in list(instance.attrs.values()):
+            # one its class builds, not one handed to it, which other code may hold and fill
+            if isinstance(held, Instance) and held.appendable and held.call is not None \
+                    and any(node is held.call for node in walk(instance.cls.node)):
+                _take(held, depth + 1)
