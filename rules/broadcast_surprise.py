@@ -955,6 +955,10 @@ class BroadcastSurprise(Rule):
 
     def visit_Call(self, node: cst.Call) -> None:
         ev = evaluator(self.ctx)
+        found = _dropped_in_method(ev, node, ev.now())
+        if found is not None:
+            self.report(node, found)
+            return
         found = runs.found_here(ev, node, _finding) if _may_find(ev, node) else None
         # in a called function or forward, unless the caller shapes an argument for broadcasting itself
         # (`pairwise(z.view(n, 1, d), mu.view(1, n, d))`): the callee's elementwise code is generic on purpose
@@ -974,6 +978,22 @@ class BroadcastSurprise(Rule):
         found = runs.found_here(ev, node, _finding) if _operands_of(node) is not None else None
         if found is not None:
             self.report(node, found)
+
+
+def _dropped_in_method(ev: ShapeEvaluator, call: cst.Call, before: int) -> str | None:
+    """`g.div_(g.norm(dim=(1, 2)) + eps)`, `x.sub(x.mean(1))`: the arithmetic methods broadcast their argument
+    against the tensor as the operators do, so a reduction of it that dropped a dim misaligns the same way."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value not in _ARITHMETIC_METHODS or len(call.args) != 1 \
+            or call.args[0].keyword is not None or call.args[0].star or ev.ctx.qualname(func) is not None:
+        return None
+    dropped = dropped_against(ev, call.args[0].value, func.value, before)
+    if dropped is None or ev.conflict(call, before) is not None:
+        return None
+    return _misaligned(ev, call, call.args[0].value, dropped)
+
+
+_ARITHMETIC_METHODS = frozenset({"add", "sub", "mul", "div", "true_divide", "add_", "sub_", "mul_", "div_"})
 
 
 def _may_find(ev: ShapeEvaluator, call: cst.Call) -> bool:

@@ -178,7 +178,17 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
 
 
 def _cut(ev: Evaluator, piece: cst.Slice, items: Seq, before: int) -> object:
-    """`ids[:max_len]` of a list of unstated length: at most `max_len` of its elements, each what all are."""
+    """`ids[:max_len]` of a list of unstated length: at most `max_len` of its elements, each what all are.
+    `out[::-1]` (discounted returns appended backwards, put back in order) and `out[:]` hold every element: as
+    many as the list, the same count where a loop grew it (see `Seq.grown`)."""
+    if piece.lower is None and piece.upper is None:
+        step = ev.object(piece.step, before) if piece.step is not None else Dim.of(1)
+        if not isinstance(step, Dim) or step.literal not in (1, -1):
+            return UNKNOWN
+        if step.literal == 1:
+            return items
+        # reversed: the elements known to come first would come last, so only a list known by what all are
+        return items if not items.items and items.each is not None else UNKNOWN
     if piece.lower is not None or piece.step is not None or piece.upper is None:
         return UNKNOWN
     upper = ev.object(piece.upper, before)

@@ -23,7 +23,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects.builtins import (
     container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws, some_int,
 )
-from shapecheck.objects.classes import class_facts, function_facts
+from shapecheck.objects.classes import class_facts, filling_method, function_facts
 from shapecheck.objects.command_line import command_line_defaults, option_default
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import (MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, loop_items,
@@ -259,6 +259,7 @@ class Calls:
     def _forget_attributes_set_later(self, instance: Instance, initializing: set[str]) -> None:
         """Attributes another method also sets (a `reset_classifier` that swaps the head) are not known: which
         value the object holds depends on calls the analysis does not see."""
+        kept = self._appendable(instance, initializing)
         for owner in self.mro(instance.cls):
             facts = class_facts(owner.ctx, owner.node)
             if facts.dynamic:
@@ -273,6 +274,26 @@ class Calls:
             for attribute, writers in facts.item_writers.items():
                 if writers - initializing and isinstance(instance.attrs.get(attribute), (Seq, Mapping)):
                     instance.attrs[attribute] = UNKNOWN
+
+        if kept and not instance.tainted:
+            instance.appendable = kept
+
+    def _appendable(self, instance: Instance, initializing: set[str]) -> dict[str, object]:
+        """The lists `__init__` left in attributes that no method but the class's filling ones changes (see
+        `filling_method`): what a run that holds the object from its construction reads until a call fills them."""
+        if instance.generic or instance.call is None:
+            return {}
+        changers: dict[str, set[str]] = {}
+        methods: dict[str, cst.FunctionDef] = {}
+        for owner in self.mro(instance.cls):
+            facts = class_facts(owner.ctx, owner.node)
+            for attribute, names in (*facts.writers.items(), *facts.item_writers.items()):
+                changers.setdefault(attribute, set()).update(names - initializing)
+            for name, method in facts.methods.items():
+                methods.setdefault(name, method)
+        return {attribute: value for attribute, value in instance.attrs.items()
+                if type(value) is Seq and value.kind == "list" and changers.get(attribute)
+                and all(name in methods and filling_method(methods[name]) for name in changers[attribute])}
 
     def _dataclass(self, cls: ClassValue, instance: Instance, call: cst.Call | None, before: int | None) -> object:
         """A `@dataclass` built from its fields: annotated class attributes, with their defaults."""
@@ -800,3 +821,4 @@ def _is_dataclass(cls: ClassValue) -> bool:
         if name in _DATACLASS:
             return True
     return False
+

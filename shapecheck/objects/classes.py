@@ -261,3 +261,27 @@ def _walk_own(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
 def own_nodes(node: cst.CSTNode) -> Iterator[cst.CSTNode]:
     """The nodes of a function's body that run when it runs (nested functions and classes left out)."""
     return _walk_own(node)
+
+
+def filling_method(method: cst.FunctionDef) -> bool:
+    """A method that only appends to lists of the object or empties them: `self.states.append(state)`,
+    `self.rewards.clear()`, `self.log_probs = []`, each statement one of those (a docstring aside). A run that holds
+    the object runs each call of it for its effect (`objects.executor`)."""
+    body = method.body.body if type(method.body) is cst.IndentedBlock else ()
+    if not body or method.decorators:
+        return False
+    for index, statement in enumerate(body):
+        if type(statement) is not cst.SimpleStatementLine or len(statement.body) != 1:
+            return False
+        small = statement.body[0]
+        if type(small) is cst.Expr and index == 0 and type(small.value) in (cst.SimpleString, cst.ConcatenatedString):
+            continue
+        if type(small) is cst.Expr and type(small.value) is cst.Call and type(small.value.func) is cst.Attribute \
+                and small.value.func.attr.value in ("append", "clear") and is_self_attribute(small.value.func.value) \
+                and len(small.value.args) == (small.value.func.attr.value == "append"):
+            continue
+        if type(small) is cst.Assign and len(small.targets) == 1 and is_self_attribute(small.targets[0].target) \
+                and type(small.value) is cst.List and not small.value.elements:
+            continue
+        return False
+    return True

@@ -16,10 +16,11 @@ import libcst as cst
 
 from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name
+from shapecheck.engine.walker import walk
 from shapecheck.objects.builtins import (as_key_value, container_items, draws_in, key_of, may_draw, per_item_draws,
                                          some_int)
 from shapecheck.objects.changes import incomplete
-from shapecheck.objects.classes import function_facts, own_nodes
+from shapecheck.objects.classes import filling_method, function_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.frames import Frame
@@ -293,7 +294,26 @@ class Executor:
             if method in _MUTATORS:
                 self.mutate(expr, method, path, version)
                 return
+            if self._fill(expr, version):
+                return
         self.ev.object(expr, version)
+
+    def _fill(self, call: cst.Call, version: int) -> bool:
+        """`rollout.add(obs, reward)` of an object this run built (see `Instance.appendable`): its filling method
+        run on each call for what it appends (never a remembered run: each call appends again)."""
+        ev = self.ev
+        receiver = ev.object(call.func.value, version)  # type: ignore[attr-defined]
+        if not isinstance(receiver, Instance) or receiver.tainted or not receiver.filled:
+            return False
+        method = ev.called(ev.object(call.func, version))
+        if not isinstance(method, FunctionValue) or method.bound is not receiver or method.owner is None \
+                or not filling_method(method.node):
+            return False
+        args = self.calls.arguments(method, call, version)
+        if args is None:
+            return False
+        self.calls.run(method, args, memo=False)
+        return True
 
     def mutate(self, call: cst.Call, method: str, path: _Path, version: int) -> None:
         """`layers.append(m)`, `layers.extend(ms)`, `self.add_module(name, m)`, `self.register_buffer(name, t)`:
@@ -344,9 +364,11 @@ class Executor:
         self.assign(receiver_expr, updated, path, in_place=True)
 
     def _changed(self, receiver: Seq, method: str, args: list[object]) -> object:
-        """A list after `append`, `extend` or `insert`; UNKNOWN after anything else."""
+        """A list after `append`, `extend`, `insert` or `clear`; UNKNOWN after anything else."""
         updated: object = UNKNOWN
-        if method == "append" and len(args) == 1:
+        if method == "clear" and not args and receiver.kind == "list":
+            updated = Seq((), receiver.kind)
+        elif method == "append" and len(args) == 1:
             updated = Seq(receiver.items + (args[0],), receiver.kind, receiver.complete, receiver.each)
         elif method == "extend" and len(args) == 1:
             items = container_items(args[0])
@@ -367,6 +389,8 @@ class Executor:
         kind = type(target)
         if kind is cst.Name:
             path.env = dict(path.env)
+            if isinstance(value, Instance) and expr is not None and type(expr) is cst.Call:
+                _take(value)
             if isinstance(value, Opaque) and value.number and expr is not None and value.key == ("number", id(expr)):
                 value = replace(value, name=target.value)  # `longest = max(len(t) for t in batch)`: one int, named
             path.env[target.value] = value  # type: ignore[attr-defined]
@@ -833,3 +857,21 @@ def _after_change(value: object, namespace_writes: frozenset[str] | None) -> obj
     if type(value) is Mapping or isinstance(value, Seq) and value.kind == "list":
         return incomplete(value)
     return value.after_writes(namespace_writes) if isinstance(value, Namespace) else value
+
+
+def _take(instance: Instance, depth: int = 0) -> None:
+    """A run binds a name to an object it just built: the lists only filling methods change are, from now on, what
+    the run's own calls of those methods append to them (`Executor._fill`); so are those of the objects its
+    `__init__` built and keeps (an agent's `self.storage = RolloutStorage()`)."""
+    kept, instance.appendable = instance.appendable, None
+    for attribute, value in (kept or {}).items():
+        if instance.attrs.get(attribute) is UNKNOWN:
+            instance.attrs[attribute] = value
+    if kept:
+        instance.filled = frozenset(kept)
+    if depth < 2:
+        for held in list(instance.attrs.values()):
+            # one its class builds, not one handed to it, which other code may hold and fill
+            if isinstance(held, Instance) and held.appendable and held.call is not None \
+                    and any(node is held.call for node in walk(instance.cls.node)):
+                _take(held, depth + 1)

@@ -243,6 +243,12 @@ class Instance:
     # values other than objects that `__init__` assigned more than once (`self.inplanes` moved on by each
     # `_make_layer` call): what was built from them reads them later, at their last value, so they are not known
     rebound: set[str] = field(default_factory=set)
+    # lists `__init__` left that only the class's plain filling methods change later (`add`'s
+    # `self.states.append(state)`, `clear`'s `self.states.clear()`): their values as built, for a run that holds the
+    # object from its construction on and runs each such call (see `objects.executor`); None once taken
+    appendable: dict[str, object] | None = None
+    # the attributes a run took so (`objects.executor`): its calls of the filling methods are run for their effect
+    filled: frozenset[str] = frozenset()
 
 
 @record(slots=True, eq=False)

@@ -211,7 +211,7 @@ def _legacy(dtype: DtypeFamily):
         if not args or any(arg.keyword is not None or arg.star for arg in args):
             return None
         data = args[0].value
-        if len(args) == 1 and (type(data) in (cst.List, cst.Tuple) or type(data) is cst.Name and
+        if len(args) == 1 and (type(data) in (cst.List, cst.Tuple) or type(data) in (cst.Name, cst.Call) and
                                isinstance(value := ev.object(data, before), Seq) and value.kind == "list"):
             found = _tensor_literal(ev, node, before)
             return found.with_dtype(dtype) if found is not None else None
@@ -258,7 +258,11 @@ def _causal_mask(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | Non
 
 def _from_numpy(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`torch.from_numpy(a)`, `torch.as_tensor(a)`: a tensor of the array's shape (or a tensor's, passed through)."""
-    found = _data(ev, Args(node, 0).get(0, "ndarray", "data"), before)
+    data = Args(node, 0).get(0, "ndarray", "data")
+    if data is not None and ev.ctx.qualname(node.func) == "torch.as_tensor" \
+            and isinstance(ev.object(data, before), Seq):  # `torch.as_tensor(returns)`: a list, as `torch.tensor`
+        return _tensor_literal(ev, node, before)
+    found = _data(ev, data, before)
     dtype = dtype_of(ev, Args(node, 0).keyword("dtype"))
     return found.with_dtype(dtype) if found is not None and dtype is not None else found
 

@@ -8,7 +8,7 @@ import libcst as cst
 
 from shapecheck.shapes.args import Args, as_function
 from shapecheck.shapes.broadcast import prefix_key
-from shapecheck.objects.dims import Atom, Dim, at_least, opaque_operands
+from shapecheck.objects.dims import Atom, Dim, at_least, opaque_operands, same
 from shapecheck.objects.values import Mapping, Seq
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
@@ -185,8 +185,11 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
     if type(element) is cst.Index:
         # a 1-d tensor of indices picks that many entries along the dim (`features[idx]` with idx a batch of row
         # numbers), one of more dims puts its dims there (`wave[starts[:, None] + offsets]`, the frames of a
-        # signal); a boolean mask picks an unknown number, and several index tensors broadcast: left unknown
+        # signal); a 1-d boolean mask picks a count of its own (`_masked`), and several index tensors broadcast:
+        # left unknown
         index = index_shape(element.value, before)
+        if index is not None and index.dtype == "bool" and index.rank == 1:
+            return _masked(ev, shape, position, element.value, index)
         if index is None or index.dtype != "int" or index.variadic is not None:
             return None
         if index.rank == 1:
@@ -194,6 +197,21 @@ def _indexed(ev: ShapeEvaluator, shape: Shape, position: int, element: cst.BaseS
         if index.rank > 1 and shape.variadic is None:
             return Shape(shape.dims[:position] + index.dims + shape.dims[position + 1:], dtype=shape.dtype)
     return None
+
+
+def _masked(ev: ShapeEvaluator, shape: Shape, position: int, mask: cst.BaseExpression, index: Shape) -> Shape | None:
+    """`output[train_mask]`: a 1-d boolean mask as long as the dim it indexes picks the entries where it holds,
+    a count of its own that the same mask picks from every tensor it indexes, so a GCN's (nodes, 1) outputs and
+    its (nodes,) targets under one `train_mask` are (k, 1) and (k,). The count is keyed by the mask as written and
+    its size: a mask not known to fit the dim (torch raises on a different length) is left unknown."""
+    if position >= len(shape.dims) or shape.variadic is not None and position >= shape.variadic \
+            or same(shape.dims[position], index.dims[0]) is not True:
+        return None
+    written = ev.ctx.code(mask)
+    named = written if type(mask) in (cst.Name, cst.Attribute, cst.Subscript) else f"({written})"
+    # a count the code does not state, 0 or 1 included (`idx[scores == scores.max()].item()` picks one)
+    count = Dim.symbol(("mask", written, index.dims[0]), f"{named}.sum()", placeholder=True)
+    return replaced(shape, position, count).without_values()
 
 
 def _slice_key(ev: ShapeEvaluator, size: Dim, element: cst.Slice, before: int) -> tuple:

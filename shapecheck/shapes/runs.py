@@ -21,6 +21,7 @@ import libcst as cst
 from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
+from shapecheck.objects.carried import carried
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim, at_defaults
 from shapecheck.objects.values import (
@@ -417,7 +418,7 @@ def found_in(ev: ShapeEvaluator, callee: FunctionValue, done: Run, check: Check,
                 continue
             if plain is None:
                 plain = _plain_run(evaluator, callee)
-            if _found_in_plain(evaluator, plain, node, check, depth):
+            if _found_in_plain(evaluator, plain, callee, node, check, depth):
                 return None  # the code fails on its own: reported where it is
             return Found(f"{done.title}, {found.text}", found.path)
     return None
@@ -457,12 +458,16 @@ def _plain_run(ev: ShapeEvaluator, callee: FunctionValue) -> Run:
     return ev.calls.run(plain, ev.calls.generic_arguments(plain))
 
 
-def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Check, depth: int) -> bool:
+def _found_in_plain(ev: ShapeEvaluator, plain: Run, callee: FunctionValue, node: cst.CSTNode, check: Check,
+                    depth: int) -> bool:
     """Whether `check` finds the same at `node` in the plain run too, so that the node's own visit reports it: on
     a statement the plain run reaches for certain, or on every pass it makes of a loop it goes through only maybe
     (the passes agree, and so do the bindings the visit reads). One pass of such a loop alone is reported by no one:
     `token` bound before a `for t in range(tgt.size(1))` that rebinds it after the call reading it is a value only
-    the first pass has, and a loop of unknown length may run no pass."""
+    the first pass has, and a loop of unknown length may run no pass. Nor is a node that reads what only a run
+    knows (a list a loop fills, `update(torch.cat(values), ...)` after a rollout of `range(horizon)` inside a loop
+    over `range(num_updates)` of a parameter): its visit reads the bindings, which do not know it, and the run of
+    that pass is not certain, so the call that makes the run certain reports it."""
     maybe: list[bool] = []
     for statement, statement_version, certain in plain.trace:
         for candidate, version in _ran(ev, statement, statement_version):
@@ -472,7 +477,7 @@ def _found_in_plain(ev: ShapeEvaluator, plain: Run, node: cst.CSTNode, check: Ch
                 if certain:
                     return found
                 maybe.append(found)
-    return bool(maybe) and all(maybe)
+    return bool(maybe) and all(maybe) and not carried(callee.node).read_by(node)
 
 
 def _ran(ev: ShapeEvaluator, statement: cst.CSTNode, version: int) -> list[tuple[cst.CSTNode, int]]:
