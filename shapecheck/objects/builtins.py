@@ -283,7 +283,8 @@ def container_items(value: object) -> Seq | Mapping | None:
 
 
 def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: cst.Call, before: int) -> object:
-    """`d.items()`, `d.keys()`, `d.values()`, `d.get(k, default)`, `xs.copy()`, `xs.index(v)`."""
+    """`d.items()`, `d.keys()`, `d.values()`, `d.get(k, default)`, `d.pop(k, default)`, `xs.copy()`,
+    `xs.index(v)`."""
     if isinstance(receiver, Mapping):
         if method == "items":
             return Seq(tuple(Seq((as_key_value(k), v), "tuple") for k, v in receiver.items), complete=receiver.complete)
@@ -291,11 +292,11 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
             return Seq(tuple(as_key_value(k) for k, _ in receiver.items), complete=receiver.complete)
         if method == "values":
             return Seq(tuple(v for _, v in receiver.items), complete=receiver.complete, each=receiver.each)
-        if method == "get" and call.args:
+        if method in ("get", "pop") and call.args:
             key = key_of(ev.object(call.args[0].value, before))
             found = receiver.get(key)
             if found is not UNKNOWN:
-                return found
+                return found  # `labels = batch.pop("labels")` too: the entry it takes out
             if not receiver.complete and len(call.args) > 1 and number_kind(receiver.each) is not None \
                     and number_kind(ev.object(call.args[1].value, before)) is not None:
                 # `stoi.get(w, unk)` of a vocabulary built as `{w: i for i, w in enumerate(words)}`: an id either way

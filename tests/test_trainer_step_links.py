@@ -1,0 +1,426 @@
+"""Losses reached through links real training code passes: a Lightning `Trainer.fit(module, loader)` (or a
+`datamodule=`) that runs the module's `training_step` on the loader's batches; a model whose `forward` returns a
+dataclass of outputs read by field (`outputs.logits`) and labels taken out of the batch with `batch.pop("labels")`;
+a focal loss whose exponent is a command-line option (`--gamma`, `type=float`), a number whatever the command line
+says. Each INVALID program fails in torch (the Lightning ones as their plain-loop twins do, Lightning not being
+installed here); its VALID twin runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import lint_project
+
+
+# a sentence classifier (one row of logits per text) trained on per-token tags flattened to B*T, in a
+# LightningModule's training_step, the trainer fitting it on a loader built in train.py
+LIGHTNING_TAGGER = {
+    ".git/HEAD": "",
+    "train.py": '''
+    import argparse
+
+    import pytorch_lightning as pl
+    from torch.utils.data import DataLoader
+
+    from textcls.data import TaggedSentences
+    from textcls.model import SentenceClassifier
+    from textcls.module import TaggerModule
+
+
+    def parse_args():
+        p = argparse.ArgumentParser()
+        p.add_argument("--vocab", type=int, default=100)
+        p.add_argument("--tags", type=int, default=5)
+        p.add_argument("--seq-len", type=int, default=12)
+        p.add_argument("--batch-size", type=int, default=4)
+        return p.parse_args()
+
+
+    def main():
+        args = parse_args()
+        ds = TaggedSentences(64, args.seq_len, args.vocab, args.tags)
+        loader = DataLoader(ds, batch_size=args.batch_size, shuffle=True)
+        module = TaggerModule(SentenceClassifier(args.vocab, 16, 32, args.tags))
+        trainer = pl.Trainer(max_epochs=1)
+        trainer.fit(module, loader)
+
+
+    if __name__ == "__main__":
+        main()
+    ''',
+    "textcls/__init__.py": "",
+    "textcls/data.py": '''
+    import torch
+    from torch.utils.data import Dataset
+
+
+    class TaggedSentences(Dataset):
+        def __init__(self, n: int, seq_len: int, vocab_size: int, num_tags: int):
+            self.tokens = torch.randint(1, vocab_size, (n, seq_len))
+            self.tags = torch.randint(0, num_tags, (n, seq_len))
+
+        def __len__(self):
+            return self.tokens.size(0)
+
+        def __getitem__(self, idx):
+            return self.tokens[idx], self.tags[idx]
+    ''',
+    "textcls/model.py": '''
+    import torch
+    import torch.nn as nn
+
+
+    class SentenceClassifier(nn.Module):
+        def __init__(self, vocab_size: int, emb_dim: int, hidden: int, num_classes: int):
+            super().__init__()
+            self.emb = nn.Embedding(vocab_size, emb_dim, padding_idx=0)
+            self.lstm = nn.LSTM(emb_dim, hidden, batch_first=True, bidirectional=True)
+            self.classifier = nn.Linear(2 * hidden, num_classes)
+
+        def forward(self, tokens):
+            out, _ = self.lstm(self.emb(tokens))
+            pooled = out.max(dim=1).values
+            return self.classifier(pooled)
+    ''',
+    "textcls/module.py": '''
+    import pytorch_lightning as pl
+    import torch
+    import torch.nn.functional as F
+
+    from textcls.model import SentenceClassifier
+
+
+    class TaggerModule(pl.LightningModule):
+        def __init__(self, model: SentenceClassifier, lr: float = 1e-3):
+            super().__init__()
+            self.model = model
+            self.lr = lr
+
+        def configure_optimizers(self):
+            return torch.optim.Adam(self.model.parameters(), lr=self.lr)
+
+        def training_step(self, batch, batch_idx):
+            tokens, tags = batch
+            logits = self.model(tokens)
+            loss = F.cross_entropy(logits, tags.view(-1))
+            self.log("train_loss", loss)
+            return loss
+    ''',
+}
+
+# the same, the loader made by a LightningDataModule handed to `fit(module, datamodule=dm)`
+DATAMODULE_TAGGER = {
+    ".git/HEAD": "",
+    "train.py": '''
+    import lightning as L
+
+    from textcls.model import SentenceClassifier
+    from textcls.module import TaggerDataModule, TaggerModule
+
+
+    def main():
+        dm = TaggerDataModule(batch_size=8)
+        module = TaggerModule(SentenceClassifier(100, 16, 32, 5))
+        trainer = L.Trainer(max_epochs=1, accelerator="cpu")
+        trainer.fit(module, datamodule=dm)
+
+
+    if __name__ == "__main__":
+        main()
+    ''',
+    "textcls/__init__.py": "",
+    "textcls/data.py": '''
+    import torch
+    from torch.utils.data import Dataset
+
+
+    class TaggedSentences(Dataset):
+        def __init__(self, n: int, seq_len: int, vocab_size: int, num_tags: int):
+            self.tokens = torch.randint(1, vocab_size, (n, seq_len))
+            self.tags = torch.randint(0, num_tags, (n, seq_len))
+
+        def __len__(self):
+            return self.tokens.size(0)
+
+        def __getitem__(self, idx):
+            return self.tokens[idx], self.tags[idx]
+    ''',
+    "textcls/model.py": '''
+    import torch
+    import torch.nn as nn
+
+
+    class SentenceClassifier(nn.Module):
+        def __init__(self, vocab_size: int, emb_dim: int, hidden: int, num_classes: int):
+            super().__init__()
+            self.emb = nn.Embedding(vocab_size, emb_dim, padding_idx=0)
+            self.lstm = nn.LSTM(emb_dim, hidden, batch_first=True, bidirectional=True)
+            self.classifier = nn.Linear(2 * hidden, num_classes)
+
+        def forward(self, tokens):
+            out, _ = self.lstm(self.emb(tokens))
+            pooled = out.max(dim=1).values
+            return self.classifier(pooled)
+    ''',
+    "textcls/module.py": '''
+    import lightning as L
+    import torch
+    import torch.nn.functional as F
+    from torch.utils.data import DataLoader
+
+    from textcls.data import TaggedSentences
+    from textcls.model import SentenceClassifier
+
+
+    class TaggerDataModule(L.LightningDataModule):
+        def __init__(self, batch_size: int = 4, seq_len: int = 12):
+            super().__init__()
+            self.batch_size = batch_size
+            self.seq_len = seq_len
+
+        def setup(self, stage=None):
+            self.train_set = TaggedSentences(64, self.seq_len, 100, 5)
+
+        def train_dataloader(self):
+            return DataLoader(TaggedSentences(64, self.seq_len, 100, 5), batch_size=self.batch_size, shuffle=True)
+
+
+    class TaggerModule(L.LightningModule):
+        def __init__(self, model: SentenceClassifier, lr: float = 1e-3):
+            super().__init__()
+            self.model = model
+            self.lr = lr
+
+        def configure_optimizers(self):
+            return torch.optim.Adam(self.model.parameters(), lr=self.lr)
+
+        def training_step(self, batch, batch_idx):
+            tokens, tags = batch
+            logits = self.model(tokens)
+            loss = F.cross_entropy(logits, tags.flatten())
+            self.log("train_loss", loss, prog_bar=True)
+            return loss
+    ''',
+}
+
+# a token classifier returning a dataclass of outputs; the trainer pops the labels out of the dict batch
+OUTPUT_RECORD_TAGGER = {
+    ".git/HEAD": "",
+    "dataset.py": '''
+    import torch
+    from torch.utils.data import Dataset
+
+
+    class NerDataset(Dataset):
+        def __init__(self, n_examples: int, max_length: int, vocab_size: int, num_labels: int):
+            self.input_ids = torch.randint(1, vocab_size, (n_examples, max_length))
+            self.labels = torch.randint(0, num_labels, (n_examples, max_length))
+
+        def __len__(self):
+            return len(self.input_ids)
+
+        def __getitem__(self, idx):
+            return {
+                "input_ids": self.input_ids[idx],
+                "attention_mask": torch.ones_like(self.input_ids[idx]),
+                "labels": self.labels[idx],
+            }
+    ''',
+    "modeling.py": '''
+    from dataclasses import dataclass
+    from typing import Optional
+
+    import torch
+    import torch.nn as nn
+
+
+    @dataclass
+    class TokenClassifierOutput:
+        logits: torch.Tensor
+        loss: Optional[torch.Tensor] = None
+
+
+    class ConvTagger(nn.Module):
+        def __init__(self, vocab_size: int = 120, num_labels: int = 7, dim: int = 32):
+            super().__init__()
+            self.num_labels = num_labels
+            self.embeddings = nn.Embedding(vocab_size, dim)
+            self.conv = nn.Conv1d(dim, dim, kernel_size=3, padding=1)
+            self.classifier = nn.Linear(dim, num_labels)
+
+        def forward(self, input_ids, attention_mask=None):
+            h = self.embeddings(input_ids).transpose(1, 2)
+            h = torch.relu(self.conv(h)).transpose(1, 2)
+            return TokenClassifierOutput(logits=self.classifier(h))
+    ''',
+    "run_ner.py": '''
+    from dataset import NerDataset
+    from modeling import ConvTagger
+    from trainer import TokenTrainer
+
+    if __name__ == "__main__":
+        model = ConvTagger(vocab_size=120, num_labels=7)
+        train_ds = NerDataset(64, max_length=20, vocab_size=120, num_labels=7)
+        trainer = TokenTrainer(model, train_ds, batch_size=8)
+        print(trainer.train())
+    ''',
+    "trainer.py": '''
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader
+
+
+    class TokenTrainer:
+        def __init__(self, model, train_dataset, batch_size=8, lr=5e-4):
+            self.model = model
+            self.train_dataset = train_dataset
+            self.batch_size = batch_size
+            self.loss_fct = nn.CrossEntropyLoss()
+            self.optimizer = torch.optim.AdamW(model.parameters(), lr=lr)
+
+        def get_train_dataloader(self):
+            return DataLoader(self.train_dataset, batch_size=self.batch_size, shuffle=True)
+
+        def compute_loss(self, model, inputs):
+            labels = inputs.pop("labels")
+            outputs = model(**inputs)
+            return self.loss_fct(outputs.logits, labels)
+
+        def train(self, epochs=1):
+            self.model.train()
+            for _ in range(epochs):
+                for inputs in self.get_train_dataloader():
+                    loss = self.compute_loss(self.model, inputs)
+                    loss.backward()
+                    self.optimizer.step()
+                    self.optimizer.zero_grad()
+            return loss.item()
+    ''',
+}
+
+# a focal loss helper of another module left unreduced, its exponent a command-line option
+FOCAL_OPTION = {
+    ".git/HEAD": "",
+    "losses.py": '''
+    import torch
+    import torch.nn.functional as F
+
+
+    def focal_loss(logits, targets, gamma=2.0):
+        ce = F.cross_entropy(logits, targets, reduction="none")
+        pt = torch.exp(-ce)
+        return (1 - pt) ** gamma * ce
+
+
+    def label_smoothed_nll(logits, targets, eps=0.1):
+        lprobs = F.log_softmax(logits, dim=-1)
+        nll = -lprobs.gather(dim=-1, index=targets.unsqueeze(-1)).squeeze(-1)
+        smooth = -lprobs.mean(dim=-1)
+        return (1.0 - eps) * nll + eps * smooth
+    ''',
+    "model.py": '''
+    import torch.nn as nn
+
+
+    class MLP(nn.Module):
+        def __init__(self, in_dim=20, hidden=64, n_classes=4):
+            super().__init__()
+            self.net = nn.Sequential(nn.Linear(in_dim, hidden), nn.ReLU(), nn.Linear(hidden, n_classes))
+
+        def forward(self, x):
+            return self.net(x)
+    ''',
+    "train.py": '''
+    import argparse
+
+    import torch
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from losses import focal_loss
+    from model import MLP
+
+
+    def main():
+        ap = argparse.ArgumentParser()
+        ap.add_argument("--batch-size", type=int, default=16)
+        ap.add_argument("--gamma", type=float, default=2.0)
+        args = ap.parse_args()
+        x = torch.randn(128, 20)
+        y = torch.randint(0, 4, (128,))
+        loader = DataLoader(TensorDataset(x, y), batch_size=args.batch_size, shuffle=True)
+        model = MLP()
+        opt = torch.optim.SGD(model.parameters(), lr=0.1)
+        for xb, yb in loader:
+            loss = focal_loss(model(xb), yb, gamma=args.gamma)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+
+
+    if __name__ == "__main__":
+        main()
+    ''',
+}
+
+
+def _replaced(files: dict[str, str], name: str, old: str, new: str) -> dict[str, str]:
+    assert old in files[name]
+    return {**files, name: files[name].replace(old, new)}
+
+
+def _row(files: dict[str, str], name: str, text: str) -> int:
+    lines = files[name].split("\n")
+    return next(i for i, line in enumerate(lines, 1) if text in line)  # row 1 is the literal's empty first line
+
+
+_PER_TOKEN = ("textcls/model.py", "pooled = out.max(dim=1).values\n            return self.classifier(pooled)",
+              "return self.classifier(out)")
+
+
+def test_a_lightning_trainer_runs_the_training_step_on_the_loader(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, LIGHTNING_TAGGER, "SC106") == [
+        ("train.py", _row(LIGHTNING_TAGGER, "train.py", "trainer.fit(module, loader)"))]
+    fixed = _replaced(_replaced(LIGHTNING_TAGGER, *_PER_TOKEN), "textcls/module.py", "F.cross_entropy(logits, tags",
+                      "F.cross_entropy(logits.view(-1, logits.size(-1)), tags")
+    assert lint_project(tmp_path / "fixed", fixed, "SC106") == []
+    # one label per sentence, as the classifier predicts: clean
+    sentences = _replaced(_replaced(LIGHTNING_TAGGER, "textcls/data.py", "(0, num_tags, (n, seq_len))",
+                                    "(0, num_tags, (n,))"), "textcls/module.py", "tags.view(-1)", "tags")
+    assert lint_project(tmp_path / "sentences", sentences, "SC106") == []
+    # `train_dataloaders=` by keyword, with `lightning.pytorch`
+    keyword = _replaced(_replaced(LIGHTNING_TAGGER, "train.py", "trainer.fit(module, loader)",
+                                  "trainer.fit(model=module, train_dataloaders=loader)"),
+                        "train.py", "import pytorch_lightning as pl", "import lightning.pytorch as pl")
+    assert lint_project(tmp_path / "keyword", keyword, "SC106") == [
+        ("train.py", _row(keyword, "train.py", "trainer.fit(model=module"))]
+    # a trainer of another library (no `training_step` run): nothing known, nothing said
+    other = _replaced(LIGHTNING_TAGGER, "train.py", "import pytorch_lightning as pl", "import ignite as pl")
+    assert lint_project(tmp_path / "other", other, "SC106") == []
+
+
+def test_a_lightning_datamodule_gives_the_batches(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, DATAMODULE_TAGGER, "SC106") == [
+        ("train.py", _row(DATAMODULE_TAGGER, "train.py", "trainer.fit(module, datamodule=dm)"))]
+    fixed = _replaced(_replaced(DATAMODULE_TAGGER, *_PER_TOKEN), "textcls/module.py",
+                      "F.cross_entropy(logits, tags.flatten())",
+                      "F.cross_entropy(logits.flatten(0, 1), tags.flatten())")
+    assert lint_project(tmp_path / "fixed", fixed, "SC106") == []
+
+
+def test_outputs_read_by_field_and_labels_popped_from_the_batch(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, OUTPUT_RECORD_TAGGER, "SC106") == [
+        ("run_ner.py", _row(OUTPUT_RECORD_TAGGER, "run_ner.py", "print(trainer.train())"))]
+    fixed = _replaced(OUTPUT_RECORD_TAGGER, "trainer.py", "self.loss_fct(outputs.logits, labels)",
+                      "self.loss_fct(outputs.logits.view(-1, outputs.logits.size(-1)), labels.view(-1))")
+    assert lint_project(tmp_path / "fixed", fixed, "SC106") == []
+
+
+def test_a_float_option_is_a_number(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, FOCAL_OPTION, "SC107") == [
+        ("train.py", _row(FOCAL_OPTION, "train.py", "loss.backward()"))]
+    fixed = _replaced(FOCAL_OPTION, "losses.py", "return (1 - pt) ** gamma * ce",
+                      "return ((1 - pt) ** gamma * ce).mean()")
+    assert lint_project(tmp_path / "fixed", fixed, "SC107") == []
+    # an option the code gives no number default (`--gamma` without one, or a string) may be anything: nothing said
+    unstated = _replaced(FOCAL_OPTION, "train.py", 'type=float, default=2.0', 'type=parse_gamma')
+    assert lint_project(tmp_path / "unstated", unstated, "SC107") == []
