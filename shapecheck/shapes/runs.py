@@ -22,6 +22,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
 from shapecheck.objects.classes import function_facts
+from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim, at_defaults
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Namespace, Opaque, Seq, TorchObject, constant_of, truth,
@@ -68,7 +69,7 @@ def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
     if found is None:
         return None
     node, owner = found
-    if node.decorators:
+    if not called_as_written(owner.ctx, node):  # `@jaxtyped(typechecker=beartype)`, `@torch.no_grad()` pass it on
         return None
     forward = FunctionValue(node, owner.ctx, instance, owner)
     return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")

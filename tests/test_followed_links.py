@@ -2,7 +2,8 @@
 `datamodule=`) that runs the module's `training_step` on the loader's batches; a model whose `forward` returns a
 dataclass of outputs read by field (`outputs.logits`) and labels taken out of the batch with `batch.pop("labels")`;
 a focal loss whose exponent is a command-line option (`--gamma`, `type=float`), a number whatever the command line
-says. Each INVALID program fails in torch (the Lightning ones as their plain-loop twins do, Lightning not being
+says; a model whose `forward` a runtime type checker wraps (`@jaxtyped(typechecker=beartype)`), which calls it with
+the caller's own arguments. Each INVALID program fails in torch (the Lightning ones as their plain-loop twins do, Lightning not being
 installed here); its VALID twin runs."""
 
 from __future__ import annotations
@@ -424,3 +425,73 @@ def test_a_float_option_is_a_number(tmp_path: Path) -> None:
     # an option the code gives no number default (`--gamma` without one, or a string) may be anything: nothing said
     unstated = _replaced(FOCAL_OPTION, "train.py", 'type=float, default=2.0', 'type=parse_gamma')
     assert lint_project(tmp_path / "unstated", unstated, "SC107") == []
+
+
+# a keyword spotter whose jaxtyping-typed `forward` is checked by `@jaxtyped(typechecker=beartype)`, given mels as
+# (batch, mels, frames) by a feature helper of another module
+TYPECHECKED_FORWARD = {
+    ".git/HEAD": "",
+    "train.py": '''
+    import torch
+    import torch.nn.functional as F
+
+    from kws.features import fake_log_mels
+    from kws.model import KeywordSpotter
+
+
+    def train(steps: int = 3, batch_size: int = 8):
+        model = KeywordSpotter()
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for step in range(steps):
+            mels = fake_log_mels(batch_size)
+            labels = torch.randint(0, 12, (batch_size,))
+            logits = model(mels)
+            loss = F.cross_entropy(logits, labels)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+            print(step, loss.item())
+
+
+    if __name__ == "__main__":
+        train()
+    ''',
+    "kws/__init__.py": "",
+    "kws/features.py": '''
+    import torch
+
+
+    def fake_log_mels(batch_size: int, n_mels: int = 40, n_frames: int = 101) -> torch.Tensor:
+        return torch.randn(batch_size, n_mels, n_frames).clamp(min=1e-5).log()
+    ''',
+    "kws/model.py": '''
+    import torch
+    import torch.nn as nn
+    from beartype import beartype
+    from jaxtyping import Float, jaxtyped
+    from torch import Tensor
+
+
+    class KeywordSpotter(nn.Module):
+        def __init__(self, n_mels: int = 40, hidden: int = 64, n_keywords: int = 12):
+            super().__init__()
+            self.gru = nn.GRU(n_mels, hidden, batch_first=True)
+            self.out = nn.Linear(hidden, n_keywords)
+
+        @jaxtyped(typechecker=beartype)
+        def forward(self, mels: Float[Tensor, "batch frames 40"]) -> Float[Tensor, "batch 12"]:
+            _, h = self.gru(mels)
+            return self.out(h[-1])
+    ''',
+}
+
+
+def test_a_forward_decorated_by_a_type_checker_is_run(tmp_path: Path) -> None:
+    row = _row(TYPECHECKED_FORWARD, "train.py", "logits = model(mels)")
+    assert lint_project(tmp_path, TYPECHECKED_FORWARD, "SC108") == [("train.py", row)]
+    assert lint_project(tmp_path / "all", TYPECHECKED_FORWARD, "SC105") == [("train.py", row)]
+    fixed = _replaced(TYPECHECKED_FORWARD, "train.py", "model(mels)", "model(mels.transpose(1, 2))")
+    assert lint_project(tmp_path / "fixed", fixed, "SC108") == []
+    # a decorator that may hand the forward something else: the call says nothing
+    wrapped = _replaced(TYPECHECKED_FORWARD, "kws/model.py", "@jaxtyped(typechecker=beartype)", "@with_flat_inputs")
+    assert lint_project(tmp_path / "wrapped", wrapped, "SC108") == []
