@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.helpers import lint_project
+from tests.helpers import lint, lint_project
 
 
 # a sentence classifier (one row of logits per text) trained on per-token tags flattened to B*T, in a
@@ -495,3 +495,96 @@ def test_a_forward_decorated_by_a_type_checker_is_run(tmp_path: Path) -> None:
     # a decorator that may hand the forward something else: the call says nothing
     wrapped = _replaced(TYPECHECKED_FORWARD, "kws/model.py", "@jaxtyped(typechecker=beartype)", "@with_flat_inputs")
     assert lint_project(tmp_path / "wrapped", wrapped, "SC108") == []
+
+
+# per-target validation losses summed over a loader by a helper of another module (`total = losses if total is None
+# else total + losses`), then truth-tested by an early-stopping callback
+EARLY_STOPPING = {
+    ".git/HEAD": "",
+    "callbacks.py": '''
+    class EarlyStopping:
+        def __init__(self, patience=3, min_delta=0.0):
+            self.patience = patience
+            self.min_delta = min_delta
+            self.best = float("inf")
+            self.bad_epochs = 0
+
+        def step(self, val_loss):
+            if val_loss < self.best - self.min_delta:
+                self.best = val_loss
+                self.bad_epochs = 0
+            else:
+                self.bad_epochs += 1
+            return self.bad_epochs >= self.patience
+    ''',
+    "metrics.py": '''
+    import torch.nn.functional as F
+
+
+    def evaluate(model, loader):
+        total = None
+        for x, y in loader:
+            losses = F.mse_loss(model(x), y, reduction="none").mean(dim=0)
+            total = losses if total is None else total + losses
+        return total / len(loader)
+    ''',
+    "train.py": '''
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader, TensorDataset
+
+    from callbacks import EarlyStopping
+    from metrics import evaluate
+
+    x = torch.randn(200, 6)
+    y = torch.randn(200, 2)
+    train_loader = DataLoader(TensorDataset(x[:160], y[:160]), batch_size=20, shuffle=True)
+    val_loader = DataLoader(TensorDataset(x[160:], y[160:]), batch_size=20)
+    model = nn.Sequential(nn.Linear(6, 16), nn.ReLU(), nn.Linear(16, 2))
+    opt = torch.optim.Adam(model.parameters(), lr=1e-2)
+    stopper = EarlyStopping(patience=2)
+
+    for epoch in range(20):
+        model.train()
+        for xb, yb in train_loader:
+            loss = nn.functional.mse_loss(model(xb), yb)
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+        model.eval()
+        with torch.no_grad():
+            val = evaluate(model, val_loader)
+        if stopper.step(val):
+            break
+    ''',
+}
+
+
+def test_a_name_a_certain_loop_binds_holds_its_passes_value(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, EARLY_STOPPING, "SC107") == [
+        ("train.py", _row(EARLY_STOPPING, "train.py", "if stopper.step(val):"))]
+    fixed = _replaced(EARLY_STOPPING, "metrics.py", 'F.mse_loss(model(x), y, reduction="none").mean(dim=0)',
+                      "F.mse_loss(model(x), y)")
+    assert lint_project(tmp_path / "fixed", fixed, "SC107") == []
+
+
+_LAST_SCORES = '''
+import torch
+
+
+def last_scores(steps):
+    scores = None
+    for _ in range(steps):
+        scores = torch.rand(3)
+    if scores:
+        return scores
+
+
+last_scores(%s)
+'''
+
+
+def test_a_loop_that_may_not_run_may_leave_none() -> None:
+    assert [finding.location.row for finding in lint(_LAST_SCORES % "4", "SC107").findings] == [9]
+    assert lint(_LAST_SCORES % "0", "SC107").findings == []
+    assert lint(_LAST_SCORES.replace("last_scores(%s)", "last_scores(int(input()))"), "SC107").findings == []
