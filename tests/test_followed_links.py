@@ -111,58 +111,7 @@ LIGHTNING_TAGGER = {
 
 # the same, the loader made by a LightningDataModule handed to `fit(module, datamodule=dm)`
 DATAMODULE_TAGGER = {
-    ".git/HEAD": "",
-    "train.py": '''
-    import lightning as L
-
-    from textcls.model import SentenceClassifier
-    from textcls.module import TaggerDataModule, TaggerModule
-
-
-    def main():
-        dm = TaggerDataModule(batch_size=8)
-        module = TaggerModule(SentenceClassifier(100, 16, 32, 5))
-        trainer = L.Trainer(max_epochs=1, accelerator="cpu")
-        trainer.fit(module, datamodule=dm)
-
-
-    if __name__ == "__main__":
-        main()
-    ''',
-    "textcls/__init__.py": "",
-    "textcls/data.py": '''
-    import torch
-    from torch.utils.data import Dataset
-
-
-    class TaggedSentences(Dataset):
-        def __init__(self, n: int, seq_len: int, vocab_size: int, num_tags: int):
-            self.tokens = torch.randint(1, vocab_size, (n, seq_len))
-            self.tags = torch.randint(0, num_tags, (n, seq_len))
-
-        def __len__(self):
-            return self.tokens.size(0)
-
-        def __getitem__(self, idx):
-            return self.tokens[idx], self.tags[idx]
-    ''',
-    "textcls/model.py": '''
-    import torch
-    import torch.nn as nn
-
-
-    class SentenceClassifier(nn.Module):
-        def __init__(self, vocab_size: int, emb_dim: int, hidden: int, num_classes: int):
-            super().__init__()
-            self.emb = nn.Embedding(vocab_size, emb_dim, padding_idx=0)
-            self.lstm = nn.LSTM(emb_dim, hidden, batch_first=True, bidirectional=True)
-            self.classifier = nn.Linear(2 * hidden, num_classes)
-
-        def forward(self, tokens):
-            out, _ = self.lstm(self.emb(tokens))
-            pooled = out.max(dim=1).values
-            return self.classifier(pooled)
-    ''',
+    **LIGHTNING_TAGGER,
     "textcls/module.py": '''
     import lightning as L
     import torch
@@ -201,6 +150,23 @@ DATAMODULE_TAGGER = {
             loss = F.cross_entropy(logits, tags.flatten())
             self.log("train_loss", loss, prog_bar=True)
             return loss
+    ''',
+    "train.py": '''
+    import lightning as L
+
+    from textcls.model import SentenceClassifier
+    from textcls.module import TaggerDataModule, TaggerModule
+
+
+    def main():
+        dm = TaggerDataModule(batch_size=8)
+        module = TaggerModule(SentenceClassifier(100, 16, 32, 5))
+        trainer = L.Trainer(max_epochs=1, accelerator="cpu")
+        trainer.fit(module, datamodule=dm)
+
+
+    if __name__ == "__main__":
+        main()
     ''',
 }
 
