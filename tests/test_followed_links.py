@@ -3,8 +3,9 @@
 dataclass of outputs read by field (`outputs.logits`) and labels taken out of the batch with `batch.pop("labels")`;
 a focal loss whose exponent is a command-line option (`--gamma`, `type=float`), a number whatever the command line
 says; a model whose `forward` a runtime type checker wraps (`@jaxtyped(typechecker=beartype)`), which calls it with
-the caller's own arguments. Each INVALID program fails in torch (the Lightning ones as their plain-loop twins do, Lightning not being
-installed here); its VALID twin runs."""
+the caller's own arguments; a name a loop that certainly runs binds; a model class a registry filled by a decorator
+(`@register_model("gru_lm")`) builds. Each INVALID program fails in torch (the Lightning ones as their plain-loop
+twins do, Lightning not being installed here); its VALID twin runs."""
 
 from __future__ import annotations
 
@@ -554,3 +555,150 @@ def test_a_loop_that_may_not_run_may_leave_none() -> None:
     assert [finding.location.row for finding in lint(_LAST_SCORES % "4", "SC107").findings] == [9]
     assert lint(_LAST_SCORES % "0", "SC107").findings == []
     assert lint(_LAST_SCORES.replace("last_scores(%s)", "last_scores(int(input()))"), "SC107").findings == []
+
+
+# a language model built by name from a registry a decorator fills (`@register_model("gru_lm")`), its head's loss
+# given (B, T, V) scores and (B, T) targets
+DECORATOR_REGISTRY = {
+    ".git/HEAD": "",
+    "train.py": '''
+    import argparse
+
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+    from lmkit.config import LMConfig
+    import lmkit.models  # noqa: F401  registers the models
+    from lmkit.registry import build_model
+
+
+    class TokenStream(Dataset):
+        def __init__(self, n_tokens: int, seq_len: int, vocab_size: int):
+            self.data = torch.randint(0, vocab_size, (n_tokens,))
+            self.seq_len = seq_len
+
+        def __len__(self):
+            return (len(self.data) - 1) // self.seq_len
+
+        def __getitem__(self, i):
+            start = i * self.seq_len
+            chunk = self.data[start:start + self.seq_len + 1]
+            return chunk[:-1], chunk[1:]
+
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--epochs", type=int, default=1)
+        args = parser.parse_args()
+        cfg = LMConfig()
+        model = build_model("gru_lm", cfg)
+        loader = DataLoader(TokenStream(1000, cfg.seq_len, cfg.vocab_size), batch_size=cfg.batch_size, shuffle=True)
+        opt = torch.optim.AdamW(model.parameters(), lr=cfg.lr)
+        for epoch in range(args.epochs):
+            for ids, labels in loader:
+                logits = model(ids)
+                loss = model.head.loss(logits, labels)
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+            print(epoch, loss.item())
+
+
+    if __name__ == "__main__":
+        main()
+    ''',
+    "lmkit/__init__.py": "",
+    "lmkit/config.py": '''
+    from dataclasses import dataclass
+
+
+    @dataclass
+    class LMConfig:
+        vocab_size: int = 50
+        d_model: int = 32
+        n_layers: int = 1
+        seq_len: int = 16
+        batch_size: int = 4
+        lr: float = 1e-3
+    ''',
+    "lmkit/registry.py": '''
+    MODELS = {}
+
+
+    def register_model(name):
+        def wrap(cls):
+            MODELS[name] = cls
+            return cls
+        return wrap
+
+
+    def build_model(name, cfg):
+        return MODELS[name](cfg)
+    ''',
+    "lmkit/models/__init__.py": '''
+    from .lm import TinyLM
+    ''',
+    "lmkit/models/heads.py": '''
+    import torch.nn as nn
+    import torch.nn.functional as F
+
+
+    class LMHead(nn.Module):
+        def __init__(self, d_model: int, vocab_size: int, ignore_index: int = -100):
+            super().__init__()
+            self.norm = nn.LayerNorm(d_model)
+            self.proj = nn.Linear(d_model, vocab_size)
+            self.ignore_index = ignore_index
+
+        def forward(self, hidden):
+            return self.proj(self.norm(hidden))
+
+        def loss(self, logits, labels):
+            return F.cross_entropy(logits, labels, ignore_index=self.ignore_index)
+    ''',
+    "lmkit/models/lm.py": '''
+    import torch.nn as nn
+
+    from lmkit.config import LMConfig
+    from .heads import LMHead
+    from lmkit.registry import register_model
+
+
+    @register_model("gru_lm")
+    class TinyLM(nn.Module):
+        def __init__(self, cfg: LMConfig):
+            super().__init__()
+            self.embed = nn.Embedding(cfg.vocab_size, cfg.d_model)
+            self.rnn = nn.GRU(cfg.d_model, cfg.d_model, num_layers=cfg.n_layers, batch_first=True)
+            self.head = LMHead(cfg.d_model, cfg.vocab_size)
+
+        def forward(self, ids):
+            hidden, _ = self.rnn(self.embed(ids))
+            return self.head(hidden)
+    ''',
+}
+
+
+def test_a_registry_a_decorator_fills(tmp_path: Path) -> None:
+    row = _row(DECORATOR_REGISTRY, "train.py", "loss = model.head.loss(logits, labels)")
+    assert lint_project(tmp_path, DECORATOR_REGISTRY, "SC106") == [("train.py", row)]
+    fixed = _replaced(DECORATOR_REGISTRY, "lmkit/models/heads.py", "F.cross_entropy(logits, labels,",
+                      "F.cross_entropy(logits.transpose(1, 2), labels,")
+    assert lint_project(tmp_path / "fixed", fixed, "SC106") == []
+    # the name a command-line option's default: the run with no flags builds that class
+    epochs = 'parser.add_argument("--epochs", type=int, default=1)'
+    option = _replaced(DECORATOR_REGISTRY, "train.py", epochs,
+                       epochs + '\n        parser.add_argument("--model", default="gru_lm")')
+    option = _replaced(option, "train.py", 'build_model("gru_lm", cfg)', "build_model(args.model, cfg)")
+    assert lint_project(tmp_path / "option", option, "SC106") == [("train.py", row + 1)]
+    # two classes registered under the name: which one the run gets is not known
+    twice = _replaced(DECORATOR_REGISTRY, "lmkit/models/heads.py", "class LMHead(nn.Module):",
+                      '@register_model("gru_lm")\n    class Other(nn.Module):\n        pass\n\n\n'
+                      "    class LMHead(nn.Module):")
+    twice = _replaced(twice, "lmkit/models/heads.py", "import torch.nn as nn",
+                      "import torch.nn as nn\n    from lmkit.registry import register_model")
+    assert lint_project(tmp_path / "twice", twice, "SC106") == []
+    # a registry the module fills otherwise too: not known what it holds
+    filled = _replaced(DECORATOR_REGISTRY, "lmkit/registry.py", "MODELS = {}",
+                       "MODELS = {}\n    MODELS.update(EXTRA)")
+    assert lint_project(tmp_path / "filled", filled, "SC106") == []

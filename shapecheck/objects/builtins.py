@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
+from shapecheck.objects import registries
 from shapecheck.objects.command_line import attribute_size, option_default
 from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, per_item
 from shapecheck.objects.values import (
@@ -124,6 +125,15 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
     piece = expr.slice[0].slice
     if type(piece) is cst.Index:
         key = ev.object(piece.value, before)
+        # `MODELS["gru_lm"]` of a registry a decorator fills: the class decorated with that name (for a command-line
+        # option, `MODELS[args.model]`, the one of its default: the run with no flags)
+        name = key.value if isinstance(key, Const) and type(key.value) is str else \
+            key.choice if isinstance(key, Opaque) else None
+        if name is not None and (items is None or isinstance(items, Mapping) and not items.items
+                                 and items.each is None):
+            found = registries.registered(ev.ctx, expr.value, name)
+            if found is not UNKNOWN:
+                return found
         if isinstance(items, Mapping):
             if not items.items and items.each is not None:
                 return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
