@@ -271,8 +271,27 @@ class AnnotationMismatch(Rule):
         _TYPED_HEAD % "hidden[:, 0]",
         # a conv front end's channels-first output moved to time-major before a typed encoder
         _TYPED_ENCODER % (".transpose(1, 2)", "1"),
+        # a padding mask built batch-first from lengths; a batch's similarities with itself, typed with a second name
+        """
+        import torch
+        from jaxtyping import Bool, Float, Int
+        from torch import Tensor
+        def lengths_to_mask(lengths: Int[Tensor, " B"], max_len: int) -> Bool[Tensor, "B T"]:
+            return torch.arange(max_len, device=lengths.device)[None, :] >= lengths[:, None]
+        def similarities(x: Float[Tensor, "N D"]) -> Float[Tensor, "N M"]:
+            return x @ x.T
+        """,
     ]
     INVALID = [
+        # the padding mask built time-major: `B` where `T` is annotated, and a length in `B`'s place
+        """
+        import torch
+        from jaxtyping import Bool, Int
+        from torch import Tensor
+        def lengths_to_mask(lengths: Int[Tensor, " B"], max_len: int) -> Bool[Tensor, "B T"]:
+            steps = torch.arange(max_len, device=lengths.device)
+            return steps.unsqueeze(1) >= lengths.unsqueeze(0)
+        """,
         # a method of a trainer, annotated, called with the wrong feature size
         """
         import torch

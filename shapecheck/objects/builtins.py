@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.walker import walk
+from shapecheck.objects import registries
 from shapecheck.objects.command_line import attribute_size, option_default
 from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, per_item
 from shapecheck.objects.values import (
@@ -124,6 +125,15 @@ def subscript(ev: Evaluator, expr: cst.Subscript, before: int) -> object:
     piece = expr.slice[0].slice
     if type(piece) is cst.Index:
         key = ev.object(piece.value, before)
+        # `MODELS["gru_lm"]` of a registry a decorator fills: the class decorated with that name (for a command-line
+        # option, `MODELS[args.model]`, the one of its default: the run with no flags)
+        name = key.value if isinstance(key, Const) and type(key.value) is str else \
+            key.choice if isinstance(key, Opaque) else None
+        if name is not None and (items is None or isinstance(items, Mapping) and not items.items
+                                 and items.each is None):
+            found = registries.registered(ev.ctx, expr.value, name)
+            if found is not UNKNOWN:
+                return found
         if isinstance(items, Mapping):
             if not items.items and items.each is not None:
                 return items.each  # `stoi[c]` of `{c: i for i, c in enumerate(chars)}`: any value is what all are
@@ -293,7 +303,8 @@ def container_items(value: object) -> Seq | Mapping | None:
 
 
 def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: cst.Call, before: int) -> object:
-    """`d.items()`, `d.keys()`, `d.values()`, `d.get(k, default)`, `xs.copy()`, `xs.index(v)`."""
+    """`d.items()`, `d.keys()`, `d.values()`, `d.get(k, default)`, `d.pop(k, default)`, `xs.copy()`,
+    `xs.index(v)`."""
     if isinstance(receiver, Mapping):
         if method == "items":
             return Seq(tuple(Seq((as_key_value(k), v), "tuple") for k, v in receiver.items), complete=receiver.complete)
@@ -301,11 +312,11 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
             return Seq(tuple(as_key_value(k) for k, _ in receiver.items), complete=receiver.complete)
         if method == "values":
             return Seq(tuple(v for _, v in receiver.items), complete=receiver.complete, each=receiver.each)
-        if method == "get" and call.args:
+        if method in ("get", "pop") and call.args:
             key = key_of(ev.object(call.args[0].value, before))
             found = receiver.get(key)
             if found is not UNKNOWN:
-                return found
+                return found  # `labels = batch.pop("labels")` too: the entry it takes out
             if not receiver.complete and len(call.args) > 1 and number_kind(receiver.each) is not None \
                     and number_kind(ev.object(call.args[1].value, before)) is not None:
                 # `stoi.get(w, unk)` of a vocabulary built as `{w: i for i, w in enumerate(words)}`: an id either way

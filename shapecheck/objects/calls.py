@@ -24,7 +24,7 @@ from shapecheck.objects.builtins import (
     container_items, drawn_by, draws_in, key_of, may_draw, per_item_draws, some_int,
 )
 from shapecheck.objects.classes import class_facts, filling_method, function_facts
-from shapecheck.objects.command_line import command_line_defaults, option_default
+from shapecheck.objects.command_line import command_line_defaults, number_option, option_default
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.executor import (MAX_UNROLL, UNKNOWN_RUN, Executor, OutOfBudget, Run, assign_target, loop_items,
                                          target_names)
@@ -675,8 +675,10 @@ def _passed(ev: Evaluator, expr: cst.BaseExpression, before: int) -> object:
     options = command_line_defaults(ev, expr, before) if type(expr) in (cst.Name, cst.Call) and not isinstance(
         value, Namespace) else None
     if value is UNKNOWN or options is not None:
+        number = options is None and number_option(ev, expr, before)  # `gamma=args.gamma`: a number, no tensor
         return Opaque(("argument", id(expr), before), ev.ctx.code(expr), default=option_default(ev, expr, before),
-                      options=options, choice=_option_choice(ev, expr, before) if value is UNKNOWN else None)
+                      options=options, choice=_option_choice(ev, expr, before) if value is UNKNOWN else None,
+                      maybe_tensor=not number, number=number)
     return value
 
 

@@ -106,6 +106,22 @@ def command_line_defaults(ev: Evaluator, expr: cst.BaseExpression, before: int) 
     return found if isinstance(found, Namespace) else None
 
 
+def number_option(ev: Evaluator, expr: cst.BaseExpression, before: int) -> bool:
+    """`args.gamma` of `args = parser.parse_args()` (as `option_default` reads it) whose default is a number
+    (`--gamma`, `type=float, default=2.0`): a Python number in the run with no flags, and no tensor whatever the
+    command line says (argparse makes none), so `losses ** args.gamma` keeps the losses' shape."""
+    if type(expr) is not cst.Attribute or type(expr.value) is not cst.Name:
+        return False
+    found = command_line_defaults(ev, expr.value, before)
+    return found is not None and stated_number(found.get(expr.attr.value))
+
+
+def stated_number(default: object) -> bool:
+    """An option's default that is a Python number: an int literal (a size) or a float."""
+    return isinstance(default, Dim) and default.literal is not None or isinstance(default, Const) and type(
+        default.value) is float
+
+
 def namespace_default(defaults: Namespace, option: str) -> int | None:
     """The int default of `option` among `defaults` (see `command_line_defaults`); None where it is no int."""
     default = defaults.get(option)

@@ -1072,8 +1072,10 @@ class Evaluator:
             if options is None:
                 return Opaque((receiver.key, name), f"{receiver.name}.{name}")
             stated = options.get(name)
+            number = command_line.stated_number(stated)  # `args.gamma` of `--gamma`, `default=2.0`: no tensor
             return Opaque((receiver.key, name), f"{receiver.name}.{name}",
                           default=command_line.namespace_default(options, name),
+                          maybe_tensor=not number, number=number,
                           choice=stated.value if isinstance(stated, Const) and type(stated.value) is str else None)
         if isinstance(receiver, Super):
             method = self.calls.method_after(receiver.instance, receiver.owner, name)

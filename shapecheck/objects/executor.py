@@ -623,6 +623,10 @@ class Executor:
         current = start
         first: _Path | None = None
         first_attrs: list[dict[str, object]] | None = None
+        # a loop whose first pass runs for certain, every pass to the end, binds for certain the names it binds: one
+        # unbound or None before it holds what the passes agree on after it (`total = losses if total is None else
+        # total + losses` over a loader's batches, `last = model(x)`)
+        bound_for_certain = once and not _jumps(body)
         for count in range(3):
             entry = _Path(dict(current.env), once and count == 0 and path.certain)
             if target is not None:
@@ -640,6 +644,9 @@ class Executor:
             if first is None:
                 first, first_attrs = after, [dict(instance.attrs) for instance in instances]
             joined = self.ev.join_envs(current.env, after.env)
+            if count == 0 and bound_for_certain:
+                joined.update((name, value) for name, value in after.env.items()
+                              if start.env.get(name, NONE) == NONE)
             if joined == current.env:
                 break
             current = _Path(joined, False)

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute, param_annotation
+from shapecheck.objects.command_line import number_option
 from shapecheck.objects.dims import Dim
 from shapecheck.objects.tensor_facts import is_int
 from shapecheck.objects.values import Const, Opaque
@@ -131,7 +132,7 @@ def is_number(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int, depth: 
                 (expr.func.attr.value != "size" or expr.args):
             return True
         return _holds_number(ev.object(expr, before))  # `float(t)`, `random.random()`: see objects.builtins
-    if kind is cst.Attribute and ev.ctx.qualname(expr) in NUMBER_CONSTANTS:
+    if kind is cst.Attribute and (ev.ctx.qualname(expr) in NUMBER_CONSTANTS or number_option(ev, expr, before)):
         return True
     if kind is cst.Name:
         # No binding: a name imported from math (`from math import pi`), or a parameter of a run (the run binds

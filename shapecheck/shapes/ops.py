@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 import libcst as cst
 
 from shapecheck.engine.syntax import is_self_attribute
-from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Mapping, Seq, TorchObject
+from shapecheck.objects.values import UNKNOWN, ClassValue, FunctionValue, Imported, Instance, Mapping, Seq, TorchObject
 from shapecheck.shapes import (creation, distributions, einops, einsum, elementwise, functional, indexing, joins,
                                layers, losses, matmul, packing, reductions, reshaping, spectral, transposes, value_bounds,
                                vision_transforms)
@@ -195,11 +195,12 @@ def items(ev: ShapeEvaluator, node: cst.BaseExpression, before: int) -> Items | 
     return result if isinstance(result, Items) else None
 
 
-def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | TorchObject | Seq | None:
+def returned_object(ev: ShapeEvaluator, node: cst.Call, before: int) -> Mapping | TorchObject | Seq | Instance | None:
     """The dict of tensors (`{"logits": ..., "features": ...}`) or the distribution (`Categorical(logits=...)`) a
-    model or a function of the project returns, or a tuple holding a distribution (`return dist, value`)."""
+    model or a function of the project returns, a tuple holding a distribution (`return dist, value`), or a record of
+    the project holding tensors (`return TaggerOutput(logits=...)`, a dataclass or a NamedTuple: `out.logits`)."""
     result = _module_call(ev, node, before, fresh=False)
-    return result if isinstance(result, (Mapping, TorchObject, Seq)) else None
+    return result if isinstance(result, (Mapping, TorchObject, Seq, Instance)) else None
 
 
 # ------------------------------------------------------------------------------------------------ tables

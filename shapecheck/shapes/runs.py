@@ -23,6 +23,7 @@ from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
 from shapecheck.objects.carried import carried
 from shapecheck.objects.classes import function_facts
+from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim, at_defaults
 from shapecheck.objects.values import (
     UNKNOWN, ClassValue, FunctionValue, Instance, Mapping, Namespace, Opaque, Seq, TorchObject, constant_of, truth,
@@ -69,7 +70,7 @@ def model(ev: ShapeEvaluator, instance: Instance) -> Model | None:
     if found is None:
         return None
     node, owner = found
-    if node.decorators:
+    if not called_as_written(owner.ctx, node):  # `@jaxtyped(typechecker=beartype)`, `@torch.no_grad()` pass it on
         return None
     forward = FunctionValue(node, owner.ctx, instance, owner)
     return Model(instance, forward, calls.evaluator_for(owner.ctx), instance.cls.name + "()")
@@ -100,6 +101,9 @@ def run(model: Model, inputs: tuple[object, ...], keywords: dict[str, object] | 
         return Applied(value)  # `return {"logits": ..., "features": ...}`: read by key where it is used
     if distributions.is_distribution(value):
         return Applied(value)  # a policy's `return Categorical(logits=...)`: read by its methods where used
+    if isinstance(value, Instance) and not value.bases and not value.tainted \
+            and any(isinstance(item, Shape) for item in value.attrs.values()):
+        return Applied(value)  # `return TaggerOutput(logits=...)`, a dataclass's or a NamedTuple's: read by field
     return Applied(value if isinstance(value, (Shape, Items)) else None)
 
 
@@ -318,6 +322,8 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
 
 def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
     callee = ev.called(ev.object(call.func, before))
+    if callee is UNKNOWN:
+        return _fitted_step(ev, call, before)
     if isinstance(callee, Instance):
         found = model(ev, callee)
         if found is None:
@@ -332,6 +338,74 @@ def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Funct
     if args is None or not brings_facts(ev, args):
         return None  # whatever the check finds, it finds inside, on its own
     return callee, ev.calls.run(callee, args)
+
+
+# Lightning's trainers, whose `fit(module, loader)` runs the module's `training_step` on each batch
+LIGHTNING_TRAINERS = frozenset({
+    "pytorch_lightning.Trainer", "pytorch_lightning.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer",
+    "lightning.Trainer", "lightning.pytorch.Trainer", "lightning.pytorch.trainer.Trainer",
+    "lightning.pytorch.trainer.trainer.Trainer",
+})
+
+
+def _fitted_step(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
+    """`trainer.fit(module, loader)` of a Lightning `Trainer`: the module's `training_step(batch, batch_idx)` run on
+    a batch of the loader it trains on: `train_dataloaders=` (the second argument), else what the `datamodule=`'s
+    or the module's own `train_dataloader()` returns. The trainer's traceback passes through the `fit` call, so a
+    step that fails on these batches is reported there."""
+    func = call.func
+    if type(func) is not cst.Attribute or func.attr.value != "fit":
+        return None
+    trainer = ev.object(func.value, before)
+    if not isinstance(trainer, TorchObject) or trainer.qualname not in LIGHTNING_TRAINERS \
+            or any(arg.star for arg in call.args):
+        return None
+    given = _fit_arguments(call)
+    module = ev.object(given["model"], before) if "model" in given else None
+    if not isinstance(module, Instance):
+        return None
+    step = _bound_method(ev, module, "training_step")
+    if step is None:
+        return None
+    if "train_dataloaders" in given:
+        loader = ev.object(given["train_dataloaders"], before)
+    else:
+        source = ev.object(given["datamodule"], before) if "datamodule" in given else module
+        made = _bound_method(ev, source, "train_dataloader") if isinstance(source, Instance) else None
+        if made is None:
+            return None
+        loader = ev.calls.run(made, {function_facts(made.ctx, made.node).params[0].name.value: source}).value
+    items = ev.iterated(loader)
+    batch = items.each if isinstance(items, Seq) else None
+    params = function_facts(step.ctx, step.node).params
+    if batch is None or len(params) < 2 or any(param.default is None for param in params[3:]):
+        return None
+    args: dict[str, object] = {params[0].name.value: module, params[1].name.value: batch}
+    if len(params) > 2:
+        args[params[2].name.value] = Opaque(("batch_idx", id(call)), "batch_idx", maybe_tensor=False, number=True)
+    return step, ev.calls.run(step, args)
+
+
+def _fit_arguments(call: cst.Call) -> dict[str, cst.BaseExpression]:
+    """The expressions `Trainer.fit(model, train_dataloaders=None, val_dataloaders=None, datamodule=None)` gets, by
+    parameter (`train_dataloader=`, its name before Lightning 1.4, too)."""
+    names = ("model", "train_dataloaders", "val_dataloaders", "datamodule")
+    given: dict[str, cst.BaseExpression] = {}
+    for index, arg in enumerate(call.args):
+        if arg.keyword is None:
+            if index < len(names):
+                given[names[index]] = arg.value
+        else:
+            name = arg.keyword.value
+            given["train_dataloaders" if name == "train_dataloader" else name] = arg.value
+    return given
+
+
+def _bound_method(ev: ShapeEvaluator, instance: Instance, name: str) -> FunctionValue | None:
+    found = ev.calls.method(instance.cls, name)
+    if found is None:
+        return None
+    return FunctionValue(found[0], found[1].ctx, instance, found[1])
 
 
 def _initializer(ev: ShapeEvaluator, cls: ClassValue, call: cst.Call) -> FunctionValue | None:

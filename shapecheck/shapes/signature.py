@@ -183,6 +183,21 @@ def contradiction(inferred: Shape, declared: Shape) -> str | None:
     for position, actual, wanted in pairs:
         if _pinned(wanted) and same(actual, wanted) is False:
             return f"dim {position} is {actual} where the annotation has {wanted}"
+    return _name_moved(pairs)
+
+
+def _name_moved(pairs: list[tuple[int, Dim, Dim]]) -> str | None:
+    """An annotation name in the place of a name only this annotation uses, while the place the annotation gives it
+    holds another size: `(max_len, B)` returned as `"B T"`, a mask built time-major (`T` would bind to `B`, two names
+    of one size; the size in `B`'s place, a length, is not proven to be `B`). A name the result holds in its own place
+    too (`x @ x.T` returned as `"N M"`) is not moved."""
+    pinned = {wanted: (position, actual) for position, actual, wanted in pairs if _pinned(wanted)}
+    for position, actual, wanted in pairs:
+        if _pinned(wanted) or wanted.atom is None or actual.atom is None or not actual.atom.rigid:
+            continue
+        own = pinned.get(actual)
+        if own is not None and own[0] != position and same(own[1], actual) is not True:
+            return f"dim {position} is {actual} where the annotation has {wanted} (it puts {actual} in dim {own[0]})"
     return None
 
 
