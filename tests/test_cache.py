@@ -337,6 +337,23 @@ def test_a_first_party_module_the_analysis_read_is_a_dependency(project: Path, l
     assert len(linted) == 2
 
 
+def test_a_project_root_marker_that_appears_is_a_miss(project: Path, linted: list) -> None:
+    """Without a marker, `app/sub/train.py` finds no `lib` package to import from; `git init` above makes the
+    folder a project whose root holds `lib`, and the result the cache kept from before goes stale."""
+    write(project / "lib" / "layers.py", "import torch\nfrom torch import nn\n\n\nclass Block(nn.Module):\n"
+                                         "    def __init__(self):\n        super().__init__()\n"
+                                         "        self.fc = nn.Linear(8, 4)\n\n"
+                                         "    def forward(self, x):\n        return self.fc(x)\n")
+    write(project / "app" / "sub" / "train.py",
+          "import torch\nfrom lib.layers import Block\n\nblock = Block()\nout = block(torch.randn(2, 6))\n")
+    train = os.path.join("app", "sub", "train.py")
+    assert reported(lint("--output-format", "concise", train)) == []
+    (project / ".git").mkdir()
+    dependencies.forget()  # what a new process knows
+    assert reported(lint("--output-format", "concise", train)) == [f"{train}:5:7: SC105"]
+    assert len(linted) == 2
+
+
 def test_a_module_that_imports_the_file_is_a_dependency(project: Path, linted: list) -> None:
     """An empty parameter of `model.py` is initialized by `train.py`, which imports it: a result that depends on
     an importer goes stale when one appears or changes."""

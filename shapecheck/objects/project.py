@@ -110,7 +110,8 @@ class Project:
         # module file -> its importers: SC401 and SC203 ask for a file's importers once per allocation or helper, and a
         # search reads the whole project, where the stamps take a `stat` a file
         self._importers: dict[Path, ImporterSearch] = {}
-        self._roots: dict[Path, Path | None] = {}  # folder -> its project's root (`_project_root`)
+        # folder -> its project's root (`_project_root`) and the dependency entries of the markers looked for
+        self._roots: dict[Path, tuple[Path | None, tuple[str, ...]]] = {}
         self._recorders: list[type] = []
 
     # ------------------------------------------------------------------------------------------ finding files
@@ -552,10 +553,22 @@ def _importers_root(folder: Path) -> Path:
 
 def _project_root(folder: Path) -> Path | None:
     # every module a file's analysis looks up asks again, each time a `stat` a marker and a folder above
-    if folder not in PROJECT._roots:
-        PROJECT._roots[folder] = next((candidate for candidate in (folder, *folder.parents)
-                                       if any((candidate / marker).exists() for marker in ROOT_MARKERS)), None)
-    return PROJECT._roots[folder]
+    found = PROJECT._roots.get(folder)
+    if found is None:
+        root, looked_for = None, []
+        for candidate in (folder, *folder.parents):
+            for marker in ROOT_MARKERS:
+                looked_for.append(candidate / marker)
+                if looked_for[-1].exists():
+                    root = candidate
+                    break
+            if root is not None:
+                break
+        # the markers looked for are what the file's result depends on: a `git init` or a pyproject.toml added
+        # above moves the root, and with it the modules found and the importers searched
+        found = PROJECT._roots[folder] = (root, dependencies.entries(str(path) for path in looked_for))
+    dependencies.record_again(found[1])
+    return found[0]
 
 
 def _search_folders(folder: Path) -> Iterator[Path]:
