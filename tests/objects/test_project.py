@@ -135,10 +135,13 @@ def test_package_and_relative_imports_and_a_src_layout(tmp_path: Path) -> None:
     })
     result = lint(tmp_path / "src/proj/train.py")
     assert [(f.code, f.location.row) for f in result.findings] == [("SC105", 7), ("SC105", 8)]
-    # The files read, and those looked for before them (absent, but a file there would be found instead).
+    # The files read, and those looked for before them (absent, but a file there would be found instead); and the
+    # markers of a project's root looked for up to the one found (one added below it would move the root).
+    markers = [f"{folder}{marker}" for folder in ("src/proj/", "src/")
+               for marker in ("pyproject.toml", "setup.py", "setup.cfg", ".git")] + ["pyproject.toml"]
     assert sorted(result.dependencies) == sorted(str(tmp_path / p) for p in (
         "src/proj/models/__init__.py", "src/proj/models/classifier.py", "src/proj/models/classifier/__init__.py",
-        "src/proj/proj/models/classifier/__init__.py", "src/proj/proj/models/classifier.py"))
+        "src/proj/proj/models/classifier/__init__.py", "src/proj/proj/models/classifier.py", *markers))
 
 
 def test_a_class_read_through_an_imported_submodule_is_the_projects(tmp_path: Path) -> None:
