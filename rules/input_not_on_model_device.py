@@ -1177,6 +1177,20 @@ class InputNotOnModelDevice(Rule):
             if type(passed_loader) in (cst.Name, cst.Subscript):  # `test_loader`, `loaders["val"]`
                 return _loader_source(self.ctx, passed_loader, imports=True) is not None
             built, _ = self.ctx.value_of(passed_loader)
+            binding = self.ctx.binding(passed_loader) if built is passed_loader else None
+        unpacked = _unpacked_attribute(self.ctx, binding, self.ctx.code(passed_loader)) if binding else None
+        if unpacked is not None:
+            # `self.train_loader, self.val_loader = get_dataloaders(cfg)`: the element the factory returns there
+            built, index = unpacked
+            within = self.ctx.point_within(built)
+            if within is None:
+                return False
+            with self.ctx.at(within):
+                returned = returned_by_factory(self.ctx, built, index) or returned_by_imported(self.ctx, built, index)
+            if returned is None:
+                return False
+            reader = returned[2] if len(returned) == 3 else self.ctx
+            return _cpu_loader_at(reader, returned[0], returned[1]) is not None
         # `self.val_loader = DataLoader(data, ...)`: read where the constructor built it, with its names
         within = self.ctx.point_within(built) if built is not passed_loader else None
         return within is not None and _cpu_loader_at(self.ctx, built, within) is not None
@@ -1276,6 +1290,21 @@ class InputNotOnModelDevice(Rule):
             return None
         loop = binding.statement
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
+
+
+def _unpacked_attribute(ctx: Context, binding: Binding, spelled: str) -> tuple[cst.Call, int] | None:
+    """The call and the place in the tuple it returns that an attribute is unpacked from: `self.train_loader,
+    self.val_loader = get_dataloaders(cfg)` gives (`get_dataloaders(cfg)`, 1) for `self.val_loader`."""
+    statement = binding.statement
+    if type(statement) is not cst.Assign or len(statement.targets) != 1 or type(statement.value) is not cst.Call \
+            or type(statement.targets[0].target) not in (cst.Tuple, cst.List):
+        return None
+    elements = statement.targets[0].target.elements  # type: ignore[attr-defined]
+    found = [i for i, element in enumerate(elements)
+             if type(element) is cst.Element and ctx.code(element.value) == spelled]
+    if len(found) != 1 or any(type(element) is cst.StarredElement for element in elements):
+        return None
+    return statement.value, found[0]
 
 
 def _comprehension_iterable(ctx: Context, site: CallSite, passed: cst.BaseExpression | None
@@ -1436,13 +1465,14 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
 
 def _cpu_data_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
     """What a construction passes is a numpy array a numpy function makes (`SeqDataset(np.random.randn(100, 8),
-    y)`, through a name), a list written out, or a tensor a torch factory makes on the CPU
+    y)`, through a name, a generator's draw `rng.normal(...)` or a slice `x[:160]` of one), a list written out, or a tensor a torch factory makes on the CPU
     (`WindowDataset(torch.randn(200, 3))`): kept or copied into a tensor, it is on the CPU."""
     if passed is None:
         return False
-    value, _ = ctx.value_of(passed, before)
+    value, seq = ctx.value_of(passed, before)
     return type(value) in (cst.List, cst.ListComp) \
         or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.") \
+        or type(value) in (cst.Call, cst.Subscript) and ctx.framework_of(value, seq) == "numpy" \
         or _made_on_cpu(ctx, passed, before)
 
 

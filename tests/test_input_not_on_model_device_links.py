@@ -239,3 +239,137 @@ def test_labels_moved_by_the_factory_leave_the_dataset_unknown(tmp_path: Path) -
     # a dataset tensor the factory places on the device: its loader is not a CPU loader
     placed = SCRIPT.replace("    y = (x[:, 0] > 0).long()", "    y = (x[:, 0] > 0).long().to(DEVICE)")
     assert lint_project(tmp_path, {"train.py": placed}, "SC211") == []
+
+
+TRAIN_CONFIG = """
+    from dataclasses import dataclass
+
+    import torch
+
+
+    @dataclass
+    class TrainConfig:
+        in_features: int = 12
+        num_classes: int = 3
+        batch_size: int = 16
+        epochs: int = 2
+        lr: float = 0.01
+        device: str = "cuda" if torch.cuda.is_available() else "cpu"
+"""
+
+TABULAR = """
+    import numpy as np
+    import torch
+    from torch.utils.data import DataLoader, Dataset
+
+
+    class TabularDataset(Dataset):
+        def __init__(self, features, labels):
+            self.features = features
+            self.labels = labels
+
+        def __len__(self):
+            return len(self.labels)
+
+        def __getitem__(self, i):
+            return torch.tensor(self.features[i], dtype=torch.float32), torch.tensor(self.labels[i])
+
+
+    def get_dataloaders(cfg):
+        rng = np.random.default_rng(0)
+        x = rng.normal(size=(200, cfg.in_features))
+        y = rng.integers(0, cfg.num_classes, size=200)
+        train_ds = TabularDataset(x[:160], y[:160])
+        val_ds = TabularDataset(x[160:], y[160:])
+        train_loader = DataLoader(train_ds, batch_size=cfg.batch_size, shuffle=True)
+        val_loader = DataLoader(val_ds, batch_size=cfg.batch_size)
+        return train_loader, val_loader
+"""
+
+UTILS = """
+    import torch
+
+
+    @torch.no_grad()
+    def evaluate(model, loader, criterion):
+        model.eval()
+        total_loss, n = 0.0, 0
+        for x, y in loader:
+            out = model(x)
+            total_loss += criterion(out, y).item() * len(y)
+            n += len(y)
+        return total_loss / n
+"""
+
+TRAINER = """
+    import torch
+    import torch.nn as nn
+
+    from data import get_dataloaders
+    from utils import evaluate
+
+
+    class Trainer:
+        def __init__(self, model, cfg):
+            self.cfg = cfg
+            self.device = torch.device(cfg.device)
+            self.model = model.to(self.device)
+            self.train_loader, self.val_loader = get_dataloaders(cfg)
+            self.criterion = nn.CrossEntropyLoss()
+            self.optimizer = torch.optim.SGD(self.model.parameters(), lr=cfg.lr)
+
+        def train_epoch(self):
+            self.model.train()
+            for x, y in self.train_loader:
+                x, y = x.to(self.device), y.to(self.device)
+                self.optimizer.zero_grad()
+                loss = self.criterion(self.model(x), y)
+                loss.backward()
+                self.optimizer.step()
+
+        def fit(self):
+            for epoch in range(self.cfg.epochs):
+                self.train_epoch()
+                val_loss = evaluate(self.model, self.val_loader, self.criterion)
+                print(f"epoch {epoch}: val loss {val_loss:.4f}")
+"""
+
+MAIN = """
+    import torch.nn as nn
+
+    from config import TrainConfig
+    from trainer import Trainer
+
+
+    def build_model(cfg):
+        return nn.Sequential(nn.Linear(cfg.in_features, 32), nn.ReLU(), nn.Linear(32, cfg.num_classes))
+
+
+    if __name__ == "__main__":
+        cfg = TrainConfig()
+        Trainer(build_model(cfg), cfg).fit()
+"""
+
+
+def _trainer(tmp_path: Path, utils: str = UTILS, data: str = TABULAR) -> list[tuple[str, int]]:
+    return lint_project(tmp_path, {"config.py": TRAIN_CONFIG, "data.py": data, "utils.py": utils,
+                                   "trainer.py": TRAINER, "main.py": MAIN}, "SC211")
+
+
+def test_a_helper_of_another_module_handed_a_loader_a_trainer_unpacks_from_a_factory(tmp_path: Path) -> None:
+    # `self.train_loader, self.val_loader = get_dataloaders(cfg)`, the dataset built from slices of a numpy
+    # generator's draw, then `evaluate(self.model, self.val_loader, ...)` of utils.py
+    assert _trainer(tmp_path) == [("trainer.py", 30)]
+
+
+def test_the_helper_moving_its_batches_is_clean(tmp_path: Path) -> None:
+    fixed = UTILS.replace("            out = model(x)", "            x, y = x.to(next(model.parameters()).device), y\n"
+                                                       "            out = model(x)")
+    assert _trainer(tmp_path, utils=fixed) == []
+
+
+def test_a_dataset_of_tensors_placed_on_the_device_is_not_a_cpu_loader(tmp_path: Path) -> None:
+    placed = TABULAR.replace("        x = rng.normal(size=(200, cfg.in_features))",
+                             "        x = torch.as_tensor(rng.normal(size=(200, cfg.in_features))).cuda()")
+    assert placed != TABULAR
+    assert _trainer(tmp_path, data=placed) == []
