@@ -19,29 +19,28 @@ VGG = """
     }
 
 
+    def conv_bn(c_in, c_out):
+        return [nn.Conv2d(c_in, c_out, 3, padding=1), nn.BatchNorm2d(c_out), nn.ReLU(inplace=True)]
+
+
     class VGG(nn.Module):
         def __init__(self, vgg_name):
-            super(VGG, self).__init__()
+            super().__init__()
             self.features = self._make_layers(cfg[vgg_name])
             self.classifier = nn.Linear(32 * 4 * 4, 10)
 
         def forward(self, x):
-            out = self.features(x)
-            out = out.view(out.size(0), -1)
-            return self.classifier(out)
+            return self.classifier(self.features(x).flatten(1))
 
-        def _make_layers(self, cfg):
-            layers = []
-            in_channels = 3
-            for x in cfg:
-                if x == "M":
-                    layers += [nn.MaxPool2d(kernel_size=2, stride=2)]
-                else:
-                    layers += [nn.Conv2d(in_channels, x, kernel_size=3, padding=1),
-                               nn.BatchNorm2d(x),
-                               nn.ReLU(inplace=True)]
-                    in_channels = x
-            return nn.Sequential(*layers)
+        def _make_layers(self, widths):
+            stages, channels = [], 3
+            for width in widths:
+                if width == "M":
+                    stages.append(nn.MaxPool2d(2))
+                    continue
+                stages.extend(conv_bn(channels, width))
+                channels = width
+            return nn.Sequential(*stages)
 
 
     def VGG11():
