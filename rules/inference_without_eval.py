@@ -1192,7 +1192,7 @@ class InferenceWithoutEval(Rule):
         unlooped = {id(call) for call, _ in self._unlooped}
         # a call in no loop of a file that trains is a snapshot, unless its method is a prediction others ask for
         snapshots = {id(call) for call, function in self._unlooped
-                     if (not self._after_training(call, training) if function is None
+                     if (not (switched and self._after_training(call, training)) if function is None
                          else not (self._predicts_for_callers(function)
                                    or self._called_after_training(function, training)))} \
             if trains else set()
@@ -1391,7 +1391,9 @@ class InferenceWithoutEval(Rule):
 
     def _after_training(self, call: cst.Call, training: TrainingLoop) -> bool:
         """A call of the module's own code, in no loop, after every backward pass of the file, each of them at
-        module level too: a notebook's or script's prediction once its training cells ran, not a snapshot."""
+        module level too: a notebook's or script's prediction once its training cells ran, not a snapshot (asked
+        only where the file switches modes: its last switch then decides, a helper's switch back to train mode
+        included)."""
         site = next((site for site in self.ctx.calls_to(last_name(call.func) or "") if site.node is call), None)
         backward = [event for event in training.events if event.kind == "backward"]
         return site is not None and site.function is None and site.loop is None and bool(backward) \

@@ -323,3 +323,11 @@ def test_a_check_before_training_is_no_prediction(tmp_path: Path) -> None:
                                                       "    def check_val(net):")
     assert early != NOTEBOOK
     assert lint_project(tmp_path, {"nb.py": early}, "SC210") == [("nb.py", 39)]
+
+
+def test_a_notebook_that_switches_no_mode_keeps_its_last_pass_a_snapshot(tmp_path: Path) -> None:
+    # no switch anywhere: a pass after the training cells is read as before, a snapshot (a dropout whose rate a
+    # config sets to 0 is common there, and the objects floor does not read that rate)
+    quiet = NOTEBOOK.replace("        print(epoch, check_val(net))", "        print(epoch, loss.item())")
+    assert quiet != NOTEBOOK
+    assert lint_project(tmp_path, {"nb.py": quiet}, "SC210") == []
