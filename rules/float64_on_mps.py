@@ -28,8 +28,17 @@ _FROM_ARRAY = frozenset({"torch.from_numpy", "torch.as_tensor", "torch.tensor"})
 # Numpy functions whose result is float64 unless given a dtype.
 _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
     "loadtxt", "genfromtxt", "zeros", "ones", "empty", "linspace", "random.randn", "random.rand", "random.random",
-    "random.normal", "random.uniform", "random.standard_normal", "random.random_sample",
+    "random.normal", "random.uniform", "random.standard_normal", "random.random_sample", "eye", "identity",
+    "logspace", "random.exponential", "random.laplace", "random.lognormal",
 )})
+# A numpy random generator's draws, float64 unless given a dtype: `rng.normal(...)` of `rng =
+# np.random.default_rng(0)` (or a `RandomState`).
+_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
+_GENERATOR_FLOAT64 = frozenset({"normal", "standard_normal", "random", "uniform", "random_sample", "rand", "randn",
+                                "exponential", "laplace", "lognormal"})
+# Numpy ufuncs whose result is float64 for a float64 array or an integer one (`np.sin(np.arange(n))`).
+_FLOAT_UFUNCS = frozenset({f"numpy.{name}" for name in (
+    "sin", "cos", "tan", "exp", "log", "log1p", "sqrt", "tanh", "arctan", "expm1", "log2", "log10")})
 # Numpy functions joining arrays: float64 when every array joined is.
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
@@ -744,11 +753,16 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
             return False
         with ctx.at(point):  # `self.X = X` of a constructor's parameter: what every construction passes
             return _numpy_float64(ctx, bindings[0].value, None, depth + 1, callers)
+    if kind is cst.BinaryOperation and type(expr.operator) is cst.Divide \
+            and _integer_array(ctx, expr.left, before) and (_number(expr.right) or _integer_array(ctx, expr.right,
+                                                                                                 before)):
+        return True  # `np.arange(64) / 10.0`: numpy's true division of an integer array is float64
     if kind is cst.BinaryOperation and type(expr.operator) in _ARITHMETIC:
         # `(features - mean) / std` of a table `np.loadtxt` read
         operands = (expr.left, expr.right)
         return any(_numpy_float64(ctx, operand, before, depth + 1, callers) for operand in operands) \
-            and all(_number(operand) or _numpy_float64(ctx, operand, before, depth + 1, callers)
+            and all(_number(operand) or _number_name(ctx, operand, before)
+                    or _numpy_float64(ctx, operand, before, depth + 1, callers)
                     for operand in operands)
     if kind is not cst.Call:
         return False
@@ -768,8 +782,19 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         dtype = keyword_arg(expr, "dtype")
         if dtype is not None:  # `np.array(rows, dtype=float)`, `np.zeros(n, dtype=np.float64)`
             return qualname.startswith("numpy.") and _numpy_float64_type(ctx, dtype.value)
+        args = positional(expr)
+        if qualname in ("numpy.array", "numpy.asarray") and args and len(args) == 1:
+            return _float_literals(args[0].value)  # `np.array([0.5, 1.5, 2.5])`
+        if qualname in _FLOAT_UFUNCS and args and len(args) == 1 and len(expr.args) == 1:
+            # `np.sin(np.arange(64) / 10.0)`, `np.exp(np.random.rand(64))`
+            return _numpy_float64(ctx, args[0].value, before, depth + 1, callers) \
+                or _integer_array(ctx, args[0].value, before)
         return qualname in _NUMPY_FLOAT64
     func = expr.func
+    if type(func) is cst.Attribute and func.attr.value in _GENERATOR_FLOAT64 and keyword_arg(expr, "dtype") is None:
+        generator, _ = ctx.value_of(func.value, before)  # `rng.normal(size=(n, 2))` of `rng = np.random.default_rng()`
+        if type(generator) is cst.Call and ctx.qualname(generator.func) in _GENERATORS:
+            return True
     returned = returned_by_factory(ctx, expr, methods=True) if type(func) is cst.Attribute else None
     if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
         with ctx.at(returned[1]):
@@ -781,10 +806,52 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         and _numpy_float64(ctx, func.value, before, depth + 1, callers)
 
 
+def _integer_array(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
+    """`np.arange(64)` (of integer bounds, without a dtype), through a name bound to one: an integer array."""
+    value, seq = ctx.value_of(expr, before)
+    if type(value) is not cst.Call or ctx.qualname(value.func) != "numpy.arange" or keyword_arg(value, "dtype"):
+        return False
+    args = positional(value)
+    return bool(args) and len(args) == len(value.args) and all(type(arg.value) is cst.Integer for arg in args)
+
+
+def _float_literals(expr: cst.BaseExpression) -> bool:
+    """A list or tuple written out of number literals, one of them at least a float (`[0.5, 1.5, 2]`, nested
+    lists too): what `np.array` makes float64 of."""
+    numbers: list[cst.BaseExpression] = []
+    pending = [expr]
+    while pending:
+        current = pending.pop()
+        if type(current) in (cst.List, cst.Tuple):
+            if not current.elements or any(type(e) is not cst.Element for e in current.elements):  # type: ignore
+                return False
+            pending += [element.value for element in current.elements]  # type: ignore[attr-defined]
+        elif _number(current):
+            numbers.append(current.expression if type(current) is cst.UnaryOperation else current)  # type: ignore
+        else:
+            return False
+    return any(type(number) is cst.Float for number in numbers)
+
+
 def _numpy_float64_type(ctx: Context, expr: cst.BaseExpression) -> bool:
     """`np.float64`, `"float64"`, or the builtin `float`, which numpy reads as float64."""
     builtin = type(expr) is cst.Name and expr.value == "float" and ctx.binding(expr) is None
     return builtin or ctx.qualname(expr) in _NUMPY_FLOAT64_TYPES or string_value(expr) in ("float64", "double", "f8")
+
+
+def _number_name(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
+    """A name bound to a number literal: a local assigned one, or a parameter whose default is one that no call
+    in view is needed for (`noise * rng.standard_normal(n)` in `def make_regression(n=64, noise=0.1)`): a Python
+    number whatever the call passes is the code's intent, and numpy keeps a float64 array's dtype with it."""
+    if type(expr) is not cst.Name:
+        return False
+    binding = ctx.binding(expr, before)
+    if binding is None:
+        return False
+    if binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
+        param = next((p for p in binding.statement.params.params if p.name.value == expr.value), None)
+        return param is not None and param.default is not None and _number(param.default)
+    return binding.kind == "assign" and binding.value is not None and _number(binding.value)
 
 
 def _number(expr: cst.BaseExpression) -> bool:

@@ -1192,10 +1192,13 @@ class InferenceWithoutEval(Rule):
         unlooped = {id(call) for call, _ in self._unlooped}
         # a call in no loop of a file that trains is a snapshot, unless its method is a prediction others ask for
         snapshots = {id(call) for call, function in self._unlooped
-                     if function is None or not (self._predicts_for_callers(function)
-                                                 or self._called_after_training(function, training))} \
+                     if (not (switched and self._after_training(call, training)) if function is None
+                         else not (self._predicts_for_callers(function)
+                                   or self._called_after_training(function, training)))} \
             if trains else set()
-        for call, model in calls.found:
+        pending = list(calls.found)
+        while pending:
+            call, model = pending.pop(0)
             fresh = self._run_on_new_object(call, *owners[id(call)]) if id(call) in owners else None
             if fresh is not None:
                 self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train "
@@ -1204,6 +1207,11 @@ class InferenceWithoutEval(Rule):
                                   f"statistics; call `{model}.eval()` first")
                 continue
             if self._snapshot_while_training(calls.snapshot_in.get(call)) or id(call) in snapshots:
+                if calls.later.get(model):  # the next call of the model decides
+                    after, snapshot = calls.later[model].pop(0)
+                    if snapshot is not None:
+                        calls.snapshot_in[after] = snapshot
+                    pending.insert(0, (after, model))
                 continue
             # `transformer.eval()` then `translate_sentence(transformer, ...)`: the callers switch what they pass
             names = {model, *handed.get(id(call), ())}
@@ -1222,6 +1230,15 @@ class InferenceWithoutEval(Rule):
                                       "in train mode (a validation that switches back to train at its end, or a "
                                       "training epoch), so dropout stays on and batch norm uses each batch's "
                                       f"statistics; call `{model}.eval()` first")
+                    continue
+                served = next((function for served, function in self._unlooped if served is call), None)
+                if id(call) in owners and served is not None and id(call) not in snapshots \
+                        and _every_method_ends_in_train(self.ctx, training, owners[id(call)][0], model, served):
+                    self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in "
+                                      "train mode: each method of the class that switches it to eval mode switches "
+                                      f"it back to train mode at its end (a validation ending with `{model}"
+                                      ".train()`), and this method switches nothing, so dropout stays on and batch "
+                                      f"norm uses each batch's statistics; call `{model}.eval()` first")
                 continue
             self.report(call, f"`{model}` has dropout or batch norm and predicts here under `no_grad` in train mode: "
                               f"nothing in this file calls `{model}.eval()`, so dropout stays on and batch norm uses "
@@ -1372,6 +1389,16 @@ class InferenceWithoutEval(Rule):
                 return False
         return bool(callers)
 
+    def _after_training(self, call: cst.Call, training: TrainingLoop) -> bool:
+        """A call of the module's own code, in no loop, after every backward pass of the file, each of them at
+        module level too: a notebook's or script's prediction once its training cells ran, not a snapshot (asked
+        only where the file switches modes: its last switch then decides, a helper's switch back to train mode
+        included)."""
+        site = next((site for site in self.ctx.calls_to(last_name(call.func) or "") if site.node is call), None)
+        backward = [event for event in training.events if event.kind == "backward"]
+        return site is not None and site.function is None and site.loop is None and bool(backward) \
+            and all(event.function is None and event.order < site.order for event in backward)
+
     def _called_after_training(self, function: cst.FunctionDef, training: TrainingLoop) -> bool:
         """`function` is a plain function (no method) that every call, in this file or in a module importing it,
         makes in no loop, those of this file after a backward pass: a notebook's `predict_proba(x)` run once
@@ -1393,6 +1420,36 @@ class InferenceWithoutEval(Rule):
         loop, function = found
         training = training_loop(self.ctx)
         return any(event.kind == "backward" for event in training.loop_events(loop, function))
+
+
+def _every_method_ends_in_train(ctx: Context, training: TrainingLoop, class_def: cst.ClassDef, model: str,
+                                method: cst.FunctionDef | None) -> bool:
+    """Every switch of a mode in the file is of `model` (`self.model`), in a method of `class_def` whose last
+    switch of it, a statement of its own body outside `no_grad`, is a plain `model.train()` (a `validate()`
+    ending by switching back), and `method` switches nothing: whatever order the callers run the methods in, the
+    model the class holds (handed over in train mode, as the constructions say) is in train mode in `method`."""
+    if method is None or ctx.class_of_method(method) is not class_def:
+        return False
+    last: dict[int, Event] = {}
+    for event in training.events:
+        if event.kind not in ("train", "eval"):
+            continue
+        if event.subject is None or not related(event.subject, model) or event.function is None \
+                or ctx.class_of_method(event.function) is not class_def or event.function is method:
+            return False
+        if id(event.function) not in last or last[id(event.function)].order < event.order:
+            last[id(event.function)] = event
+    return bool(last) and any(event.kind == "eval" for event in training.events) and all(
+        event.kind == "train" and not event.grad_disabled and not event.restores and not event.loops
+        and type(event.node) is cst.Call and not event.node.args and _own_statement(event.function, event.node)
+        for event in last.values())
+
+
+def _own_statement(function: cst.FunctionDef | None, call: cst.CSTNode) -> bool:
+    """`call` is a statement of the function's own body (`self.model.train()`), under no `if`, loop or `with`."""
+    return function is not None and any(
+        type(small) is cst.Expr and small.value is call for statement in function.body.body
+        if type(statement) is cst.SimpleStatementLine for small in statement.body)
 
 
 def _evaluated_by(ctx: Context, argument: cst.BaseExpression, point: Point, reader: Context) -> bool:
@@ -1420,8 +1477,13 @@ class _Calls:
         # Calls in a `no_grad` block that sits in a loop with no loop of its own: the loop around it, which may be
         # training (a GAN's progress snapshot every few iterations).
         self.snapshot_in: dict[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None]] = {}
+        # Later calls of a model built here, each with its snapshot loop: one decides when the first is a snapshot
+        # taken while training (a check before the training cells, then the prediction after them).
+        self.later: dict[str, list[tuple[cst.Call, tuple[cst.CSTNode, cst.FunctionDef | None] | None]]] = {}
         for kind, node, model, detail in gathered:
             if any(found == model for _, found in self.found):
+                if kind == "built":
+                    self.later.setdefault(model, []).append((node, detail))
                 continue
             if kind == "built":
                 self.found.append((node, model))

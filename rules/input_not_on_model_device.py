@@ -20,7 +20,8 @@ from shapecheck.objects.evaluator import DATA_PARALLEL
 from shapecheck.objects.factories import returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF
 from shapecheck.objects.stored import constructor_arguments, stored_parameter
-from shapecheck.loops.devices import creates_on_cpu, moves_to_cpu, moves_to_device, returned_on_cpu, yields_on_cpu
+from shapecheck.loops.devices import (creates_on_cpu, device_kept_from, moves_to_cpu, moves_to_device, returned_on_cpu,
+                                       yields_on_cpu)
 from shapecheck.loops.mode_layers import methods_run_before
 from shapecheck.shapes.evaluator import evaluator
 from shapecheck.objects.tensor_facts import argument_of
@@ -96,8 +97,11 @@ def _literal_item(ctx: Context, subscript: cst.Subscript, before: int | None) ->
     `loaders["train"]` with `loaders = {"train": DataLoader(...), "val": ...}`."""
     if len(subscript.slice) != 1 or type(subscript.slice[0].slice) is not cst.Index:
         return None
-    key = subscript.slice[0].slice.value
-    container, _ = ctx.value_of(subscript.value, before)
+    return _item_of(subscript.slice[0].slice.value, ctx.value_of(subscript.value, before)[0])
+
+
+def _item_of(key: cst.BaseExpression, container: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The element a literal key or index picks from a dict or list literal; else None."""
     if type(container) is cst.Dict and type(key) is cst.SimpleString:
         if any(type(element) is not cst.DictElement for element in container.elements):
             return None  # `{**defaults, ...}`
@@ -785,10 +789,13 @@ class InputNotOnModelDevice(Rule):
                 batch = _batch_name(node.args[0].value)
                 if ctx.loop is not None:
                     self._note_stored(node, func, batch, node.args[0].value)  # type: ignore[arg-type]
-                elif self._handed_batch(batch):  # type: ignore[arg-type]
-                    # a trainer's `_step(self, x, y)`: `self.model(x)` on what the class's loops hand it
-                    self._events.append(("handed", node, ctx.code(func), ctx.code(node.args[0].value),
-                                         batch.value, ctx.function, ctx.class_def))  # type: ignore[union-attr]
+                else:
+                    # a trainer's `_step(self, x, y)`: `self.model(x)` on what the class's loops hand it, or on a
+                    # part of it (`_step(self, batch)` running `self.model(batch["inputs"])`)
+                    parameter = self._handed_parameter(batch)  # type: ignore[arg-type]
+                    if parameter is not None:
+                        self._events.append(("handed", node, ctx.code(func), ctx.code(node.args[0].value),
+                                             parameter, ctx.function, ctx.class_def))
             if is_self_attribute(func) and node.args and type(node.args[0].value) is cst.Name \
                     and node.args[0].keyword is None and not node.args[0].star:
                 self._note_made(node, func, node.args[0].value)
@@ -847,12 +854,20 @@ class InputNotOnModelDevice(Rule):
             self._events.append(("local", node, spelled, source, None if source else iterable,
                                  self.ctx.code(model), self.ctx.class_def, here))
 
-    def _handed_batch(self, batch: cst.Name) -> bool:
-        """`batch` is a parameter of the method being visited, of a class, not rebound since."""
+    def _handed_parameter(self, batch: cst.Name) -> str | None:
+        """The parameter of the method being visited, of a class, that `batch` is, not rebound since, or a part of:
+        `inputs, targets = batch["inputs"], batch["targets"]`, `x = batch[0]` (a dict-yielding Dataset's batch
+        handed whole to a step method); else None."""
         function = self.ctx.function
         binding = self.ctx.binding(batch)
-        return self.ctx.class_def is not None and function is not None and binding is not None \
-            and binding.kind == "param" and binding.statement is function and batch.value != "self"
+        if binding is not None and binding.kind in ("unpack", "assign"):
+            part = binding.paired_value() if binding.kind == "unpack" else binding.value
+            picked = _batch_name(part) if type(part) is cst.Subscript else None
+            binding = self.ctx.binding(picked, binding.seq) if picked is not None else None
+        if self.ctx.class_def is None or function is None or binding is None or binding.kind != "param" \
+                or binding.statement is not function or binding.name == "self":
+            return None
+        return binding.name
 
     def _report_handed(self, handed: list[tuple]) -> None:
         """`self.model(x)` in a method handed `x` (`loss = self._step(x, y)`), the model moved by the class's
@@ -866,21 +881,29 @@ class InputNotOnModelDevice(Rule):
             for site, point in sites:
                 passed = passed_argument(method, site.node, parameter)
                 binding = None
-                if type(passed) is cst.Name and site.loop is not None:
+                if type(passed) is cst.Name:
                     with self.ctx.at(point):
                         binding = self.ctx.binding(passed, site.seq + 1)
                         if binding is not None and binding.kind == "unpack" and type(binding.value) is cst.Name:
                             binding = self.ctx.binding(binding.value, binding.seq)  # `x, y = batch`
-                if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For \
+                comprehended = _comprehension_iterable(self.ctx, site, passed)
+                if comprehended is not None:
+                    # `[self._step(batch).item() for batch in self.val_loader]`: the comprehension's own loop
+                    loader = _unwrapped(comprehended)
+                elif site.loop is None or binding is None or binding.kind != "for" \
+                        or type(binding.statement) is not cst.For \
                         or not any(inner is site.node for inner in self.ctx.walk(binding.statement.body)):
                     break
-                loader = _unwrapped(binding.statement.iter)
+                else:
+                    loader = _unwrapped(binding.statement.iter)
                 handed_loader = None
                 if type(loader) is cst.Name and site.function is not None:
                     with self.ctx.at(point):
                         source = self.ctx.binding(loader, site.seq + 1)
                     if source is not None and source.kind == "param" and source.statement is site.function:
                         handed_loader = self._handed_loader(site.function, loader.value)
+                elif is_self_attribute(loader):  # `for batch in self.train_loader:` of the trainer's constructions
+                    handed_loader = self._stored_loader(loader, class_def)
                 sources.append(_cpu_loader_at(self.ctx, loader, point) or handed_loader)
             if sources and len(sources) == len(sites) and all(sources):
                 self.report(node, _MESSAGE.format(model=model, batch=spelled, source=sources[0]))
@@ -1047,7 +1070,8 @@ class InputNotOnModelDevice(Rule):
             keys, moved_anyway, found = event
             is_moved = moved_anyway or any(key in moved for key in keys)
             if kind == "stored":
-                if is_moved:
+                # `self.model = model` then `self.model.to(self.device)` in the constructor moves it in place
+                if is_moved or self._moved_by_constructor(found[3], found[1]):
                     in_trainers.append(found)
                 continue
             node, message, helper = found
@@ -1099,6 +1123,19 @@ class InputNotOnModelDevice(Rule):
                 self.report(node, _MESSAGE.format(model=model, batch=batch,
                                                   source=f"{what} `{self.ctx.code(passed[0][0])}` passed in"))
 
+    def _stored_loader(self, loader: cst.BaseExpression, class_def: cst.ClassDef) -> str | None:
+        """"the DataLoader `...` passed in" when the constructor stores `loader` (`self.train_loader`) from a
+        parameter that every construction of the class, here or in the modules importing it, hands a CPU loader."""
+        stored = stored_parameter(self.ctx, loader, class_def)
+        if stored is None:
+            return None
+        passed = constructor_arguments(self.ctx, *stored)
+        sources = [_cpu_loader_at(reader, argument, point) for argument, point, reader in passed or ()]
+        if not sources or not all(sources):
+            return None
+        what = "the DataLoader" if sources[0] == "a DataLoader" else "the list"
+        return f"{what} `{self.ctx.code(passed[0][0])}` passed in"  # type: ignore[index]
+
     def _report_methods(self, in_methods: list[tuple]) -> None:
         for node, model, batch, method, loader, class_def in in_methods:
             if class_def is not None and not self._moved_by_constructor(class_def, model):
@@ -1126,7 +1163,8 @@ class InputNotOnModelDevice(Rule):
         """The call passes a module moved off the CPU as `model` and a CPU DataLoader as `loader`."""
         passed_model = passed_argument(function, site.node, model)
         passed_loader = passed_argument(function, site.node, loader)
-        if passed_model is None or type(passed_loader) is not cst.Name and not is_self_attribute(passed_loader):
+        if passed_model is None or type(passed_loader) not in (cst.Name, cst.Subscript) \
+                and not is_self_attribute(passed_loader):
             return False
         # a trainer's `evaluate(self.model, self.val_loader)`: the model its constructor moves
         owner = self.ctx.class_of_method(site.function) if site.function is not None else None
@@ -1136,9 +1174,23 @@ class InputNotOnModelDevice(Rule):
             keys, moved_anyway = self._moved_parts(passed_model)
             if not (held or moved_anyway or any(key in moved for key in keys)):
                 return False
-            if type(passed_loader) is cst.Name:
+            if type(passed_loader) in (cst.Name, cst.Subscript):  # `test_loader`, `loaders["val"]`
                 return _loader_source(self.ctx, passed_loader, imports=True) is not None
             built, _ = self.ctx.value_of(passed_loader)
+            binding = self.ctx.binding(passed_loader) if built is passed_loader else None
+        unpacked = _unpacked_attribute(self.ctx, binding, self.ctx.code(passed_loader)) if binding else None
+        if unpacked is not None:
+            # `self.train_loader, self.val_loader = get_dataloaders(cfg)`: the element the factory returns there
+            built, index = unpacked
+            within = self.ctx.point_within(built)
+            if within is None:
+                return False
+            with self.ctx.at(within):
+                returned = returned_by_factory(self.ctx, built, index) or returned_by_imported(self.ctx, built, index)
+            if returned is None:
+                return False
+            reader = returned[2] if len(returned) == 3 else self.ctx
+            return _cpu_loader_at(reader, returned[0], returned[1]) is not None
         # `self.val_loader = DataLoader(data, ...)`: read where the constructor built it, with its names
         within = self.ctx.point_within(built) if built is not passed_loader else None
         return within is not None and _cpu_loader_at(self.ctx, built, within) is not None
@@ -1240,6 +1292,35 @@ class InputNotOnModelDevice(Rule):
         return loop if any(ancestor is loop.body for ancestor in self.ctx.ancestors) else None
 
 
+def _unpacked_attribute(ctx: Context, binding: Binding, spelled: str) -> tuple[cst.Call, int] | None:
+    """The call and the place in the tuple it returns that an attribute is unpacked from: `self.train_loader,
+    self.val_loader = get_dataloaders(cfg)` gives (`get_dataloaders(cfg)`, 1) for `self.val_loader`."""
+    statement = binding.statement
+    if type(statement) is not cst.Assign or len(statement.targets) != 1 or type(statement.value) is not cst.Call \
+            or type(statement.targets[0].target) not in (cst.Tuple, cst.List):
+        return None
+    elements = statement.targets[0].target.elements  # type: ignore[attr-defined]
+    found = [i for i, element in enumerate(elements)
+             if type(element) is cst.Element and ctx.code(element.value) == spelled]
+    if len(found) != 1 or any(type(element) is cst.StarredElement for element in elements):
+        return None
+    return statement.value, found[0]
+
+
+def _comprehension_iterable(ctx: Context, site: CallSite, passed: cst.BaseExpression | None
+                            ) -> cst.BaseExpression | None:
+    """What a comprehension of one `for` iterates when the call is its element's and hands on its variable:
+    `[self._step(batch) for batch in self.val_loader]` gives `self.val_loader`; else None."""
+    if type(passed) is not cst.Name or site.function is None:
+        return None
+    for node in ctx.walk(site.function):
+        if type(node) in (cst.ListComp, cst.GeneratorExp, cst.SetComp) and node.for_in.inner_for_in is None \
+                and type(node.for_in.target) is cst.Name and node.for_in.target.value == passed.value \
+                and any(inner is site.node for inner in ctx.walk(node.elt)):
+            return node.for_in.iter
+    return None
+
+
 def _moves_in_body(ctx: Context, method: cst.FunctionDef, model: str) -> bool:
     """A statement of the method's own body, outside any `if`, moves `model` to a device in place."""
     return any(_moves(ctx, statement, model) for statement in method.body.body)
@@ -1291,7 +1372,20 @@ def _loader_source(ctx: Context, iterable: cst.BaseExpression, depth: int = 0, i
                 return _loader_source(reader, returned[0], depth + 1, imports)
     if type(value) is cst.Subscript and depth < 2:  # `loaders["train"]` of `loaders = {"train": ..., ...}`
         item = _literal_item(ctx, value, before)
-        return _loader_source(ctx, item, depth + 1, imports) if item is not None else None
+        if item is not None:
+            return _loader_source(ctx, item, depth + 1, imports)
+        # `loaders["val"]` of `loaders = get_loaders()` returning a dict literal: read in the factory
+        container, _ = ctx.value_of(value.value, before)
+        returned = None
+        if type(container) is cst.Call and len(value.slice) == 1 and type(value.slice[0].slice) is cst.Index:
+            returned = returned_by_factory(ctx, container) or (
+                returned_by_imported(ctx, container) if imports else None)
+        if returned is not None:
+            reader = returned[2] if len(returned) == 3 else ctx
+            with reader.at(returned[1]):
+                item = _item_of(value.slice[0].slice.value, reader.value_of(returned[0])[0])
+                return _loader_source(reader, item, depth + 1, imports) if item is not None else None
+        return None
     if type(value) is cst.ListComp:
         element = value.elt
         parts = [e.value for e in element.elements] if type(element) is cst.Tuple else [element]
@@ -1371,13 +1465,14 @@ def _cpu_dataset_value(ctx: Context, dataset: cst.BaseExpression, before: int | 
 
 def _cpu_data_passed(ctx: Context, passed: cst.BaseExpression | None, before: int | None) -> bool:
     """What a construction passes is a numpy array a numpy function makes (`SeqDataset(np.random.randn(100, 8),
-    y)`, through a name), a list written out, or a tensor a torch factory makes on the CPU
+    y)`, through a name, a generator's draw `rng.normal(...)` or a slice `x[:160]` of one), a list written out, or a tensor a torch factory makes on the CPU
     (`WindowDataset(torch.randn(200, 3))`): kept or copied into a tensor, it is on the CPU."""
     if passed is None:
         return False
-    value, _ = ctx.value_of(passed, before)
+    value, seq = ctx.value_of(passed, before)
     return type(value) in (cst.List, cst.ListComp) \
         or type(value) is cst.Call and (ctx.qualname(value.func) or "").startswith("numpy.") \
+        or type(value) in (cst.Call, cst.Subscript) and ctx.framework_of(value, seq) == "numpy" \
         or _made_on_cpu(ctx, passed, before)
 
 
@@ -1390,6 +1485,9 @@ def _made_on_cpu(ctx: Context, expr: cst.BaseExpression, before: int | None, dep
     """`expr` is a tensor made on the CPU: a torch factory without `device=`, or arithmetic of such tensors and
     numbers (`y = x @ torch.randn(5, 1) + 0.1 * torch.randn(64, 1)` of `x = torch.randn(64, 5)`)."""
     value, before = ctx.value_of(expr, before)
+    kept = device_kept_from(ctx, value)
+    if kept is not None and depth < 4:  # `(x[:, 0] > 0).long()`: where `x` is
+        return _made_on_cpu(ctx, kept, before, depth + 1)
     if type(value) is cst.Call:
         return creates_on_cpu(ctx, value)
     if type(value) is cst.BinaryOperation and depth < 4:

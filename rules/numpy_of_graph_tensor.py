@@ -1155,6 +1155,10 @@ class NumpyOfGraphTensor(Rule):
         # self.model(x)`): `.numpy()` calls by node -> that position, judged with the constructions in `finish`
         self._unpacked_stored: tuple[cst.Call, int | None] | None = None
         self._stored_index: dict[int, int] = {}
+        # a helper's call that hands it a parameter of the function making the call as its model (`probs =
+        # run_model(model, batch)` in `validate(model, batches)`): by node, that parameter's name, for the callers
+        # of the function to say what the model is
+        self._handed_parameter: dict[int, str] = {}
 
     def visit_Attribute(self, node: cst.Attribute) -> None:
         if self.ctx.grad_disabled:
@@ -1611,6 +1615,7 @@ class NumpyOfGraphTensor(Rule):
             return None
         moved = False
         handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the helper
+        through: str | None = None  # a parameter of the calling function handed on as the helper's model
         self._method_depth += 1
         try:
             for value in returns:
@@ -1638,12 +1643,17 @@ class NumpyOfGraphTensor(Rule):
                             or where.grad_disabled or self._grad_disabled_at(found[1], where):
                         return None
                     if found[0] == "parameter":  # the model this call hands the helper
-                        passed = passed_argument(definition, call, where.code(found[1].func))
+                        passed = passed_argument(definition, call, self._handed_parameter.get(id(found[1]))
+                                                 or where.code(found[1].func))
                         if passed is None:
                             return None
                     else:
                         passed = None
                 if passed is not None:
+                    parameter = self._own_parameter(passed, before, ctx)
+                    if parameter is not None and through in (None, parameter):
+                        through = parameter  # the callers of the calling function say what the model is
+                        continue
                     if not self._is_model(passed, before, ctx):
                         return None
                     moved = moved or self._moved(passed, before, ctx)
@@ -1654,7 +1664,24 @@ class NumpyOfGraphTensor(Rule):
             return handed
         if handed is not None:
             return None  # one return hands back the argument's graph, another something else: not followed
+        if through is not None:
+            if moved:
+                return None
+            self._handed_parameter[id(call)] = through
+            return "parameter", call
         return ("device", call) if moved else ("model", call)
+
+    def _own_parameter(self, passed: cst.BaseExpression, before: int | None, ctx: Context) -> str | None:
+        """The name of the parameter of the function being read that `passed` is, not rebound (`model` of
+        `validate(model, batches)` handed on to `run_model(model, batch)`, or of a helper handing it on in turn),
+        unless annotated; else None."""
+        if type(passed) is not cst.Name or ctx.function is None:
+            return None
+        binding = ctx.binding(passed, before)
+        if binding is None or binding.kind != "param" or binding.statement is not ctx.function \
+                or param_annotation(ctx.function, passed.value) is not None:
+            return None
+        return passed.value
 
     def _handed_origin(self, definition: cst.FunctionDef, call: cst.Call, parameter: cst.Name, ctx: Context,
                        before: int | None) -> tuple[Origin, cst.Call] | None:
@@ -1695,6 +1722,11 @@ class NumpyOfGraphTensor(Rule):
         definition = next((statement for statement in owner.node.body.body if type(statement) is cst.FunctionDef
                            and statement.name.value == func.attr.value), None)
         handed: tuple[Origin, cst.Call] | None = None  # the origin of a tensor this call hands the method
+        # `loss, preds = self.train_step(batch)` in the trainer's own class: the model its constructor stored, as
+        # its constructions say (`preds = self.model(batch["image"])`, `return loss.item(), preds`)
+        own = type(func.value) is cst.Name and func.value.value == "self" and owner.ctx is ctx \
+            and owner.node is ctx.class_def
+        kept: list[tuple[Origin, cst.Call]] = []
         self._method_depth += 1
         try:
             for returned in returns:
@@ -1717,6 +1749,10 @@ class NumpyOfGraphTensor(Rule):
                     if handed is None or handed[0] == "argument" and self._method_depth <= 1:
                         return None
                     continue
+                if own and found is not None and found[0] in ("stored", "stored-device") \
+                        and not self._grad_disabled_at(found[1], owner.ctx):
+                    kept.append(found)
+                    continue
                 if unknown:
                     return None
                 with owner.ctx.at(returned.point):
@@ -1735,6 +1771,8 @@ class NumpyOfGraphTensor(Rule):
         if handed is not None:
             # one return hands back the argument's graph, another something else: not followed
             return handed if len(returns) == 1 else None
+        if kept:
+            return kept[0] if len(kept) == len(returns) else None
         return "model", call
 
     def _element_of_data(self, owner: ClassValue | None, index: int) -> bool:
@@ -1832,6 +1870,12 @@ class NumpyOfGraphTensor(Rule):
             binding = ctx.binding(func, before)
             if binding is not None and binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
                 return _annotated_module(ctx, binding.statement, func.value)
+            if binding is not None and binding.kind == "unpack":
+                # `best_model, history = train(MaskNet())`: the module a training helper hands back in its tuple,
+                # as the objects floor runs the call
+                held = evaluator(ctx).value(func, before)
+                return isinstance(held, Instance) and not held.tainted and is_module(held) \
+                    and not _parameter_free(held.cls.ctx, held.cls.node)
         elif type(func) is cst.Attribute and not is_self_attribute(func):
             # a submodule of a model (`model.encoder(x)`, `net.head(feats)`), as the objects floor reads its attributes
             held = evaluator(ctx).value(func, before)
@@ -1895,7 +1939,8 @@ class NumpyOfGraphTensor(Rule):
     def _handed_models(self, call: cst.Call, function: cst.FunctionDef, moved: bool = False) -> bool:
         """Every call of the helper hands it a model as the parameter `call` runs (`fit_report(model, x, y)` with
         `model = nn.Linear(3, 1)`), with `moved` one moved to a device (`net = nn.Linear(3, 2).to(device)`)."""
-        return every_call_passes(self.ctx, function, self.ctx.code(call.func), lambda reader, passed: self._is_model(
+        parameter = self._handed_parameter.get(id(call)) or self.ctx.code(call.func)
+        return every_call_passes(self.ctx, function, parameter, lambda reader, passed: self._is_model(
             passed, None, reader) and (not moved or self._moved(passed, None, reader)))
 
     def _handed_models_at_construction(self, call: cst.Call, ctx: Context | None = None) -> bool:
@@ -2117,6 +2162,12 @@ def _annotated_module(ctx: Context, function: cst.FunctionDef, name: str) -> boo
     """The parameter `name` of `function` is annotated as a torch module (`model: nn.Module`)."""
     annotation = param_annotation(function, name)
     qualname = ctx.qualname(annotation) if annotation is not None else None
+    if qualname is None and type(annotation) in (cst.Name, cst.Attribute):
+        # `model: Classifier`, a module class of the project with weights
+        annotated = evaluator(ctx).value(annotation)
+        return isinstance(annotated, ClassValue) and type(annotated.node) is cst.ClassDef \
+            and is_torch_module_class(annotated.ctx, annotated.node, imported=True) \
+            and not _parameter_free(annotated.ctx, annotated.node)
     return qualname is not None and _is_nn_class(qualname)
 
 

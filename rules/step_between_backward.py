@@ -18,7 +18,7 @@ from shapecheck.objects.callers import (
 from shapecheck.objects.executor import target_names
 from shapecheck.objects.modules import annotation_excludes_module, is_module
 from shapecheck.loops.training_loop import (
-    Event, TrainingLoop, called_module, is_step_call, related, runs_weights_of, training_loop,
+    Event, TrainingLoop, called_module, is_step_call, parameter_owners, related, runs_weights_of, training_loop,
 )
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.shapes.activations import instance_class
@@ -1367,7 +1367,9 @@ class StepBetweenBackward(Rule):
             if handed:
                 self._handed.append((ctx.point(), node, loss, binding, handed, freeing))
             if binding.kind == "param" and event.function is not None:
-                known = [earlier for earlier in steps if earlier.owners]
+                # those whose optimizer is a parameter too are read at each call (`backward(g_loss, d_loss, opt_g,
+                # opt_d)` handed `opt_d = Adam(D.parameters())`)
+                known = [earlier for earlier in steps if earlier.owners or type(earlier.target) is cst.Name]
                 self._passed.append((ctx.point(), node, binding, known, event.function))
             return
         if binding.seq <= step.seq:  # the loss itself was computed before the step
@@ -1528,8 +1530,10 @@ class StepBetweenBackward(Rule):
             # what it computed before them (DDPG's `self.update_critic(critic_loss)` before
             # `self.update_actor(actor_loss)`, both losses from one `compute_losses`)
             made: list[tuple[Event, int | None]] = [(step, step.seq) for step in steps
-                                                    if not self._other_branch(step.node)]
+                                                    if step.owners and not self._other_branch(step.node)]
             made += [(step, None) for step in self._helper_steps_before(site)]
+            if not is_method:
+                made += [(step, None) for step in self._handed_optimizer_steps(function, site, point, steps)]
             for step, seq in made:
                 with ctx.at(point):
                     stale = self._output_before(passed, site.seq + 1, step, 0, made=seq)
@@ -1539,6 +1543,30 @@ class StepBetweenBackward(Rule):
                 self._report_handed(node, binding.name, handed, through, step)
                 return
         self._graph_handed_from_elsewhere(node, binding, steps, function)
+
+    def _handed_optimizer_steps(self, function: cst.FunctionDef, site: CallSite, point: Point,
+                                steps: list[Event]) -> list[Event]:
+        """The steps of a plain function whose optimizer is its parameter, not rebound, with the modules the
+        optimizer `site` hands it holds (`opt_d = Adam(D.parameters())` in the caller: {"D"}), spelled as the
+        caller spells them and placed at the call: what the caller computed before it, it computed before them."""
+        found = []
+        for step in steps:
+            target = step.target
+            if step.owners or type(target) is not cst.Name or self._other_branch(step.node) \
+                    or all(param.name.value != target.value for param in function.params.params) \
+                    or any(target.value in target_names(bound) for node in walk(function.body)
+                           for bound in ([t.target for t in node.targets] if type(node) is cst.Assign
+                                         else [node.target] if type(node) in (cst.AugAssign, cst.AnnAssign)
+                                         else [])):
+                continue
+            optimizer = passed_argument(function, site.node, target.value)
+            if optimizer is None:
+                continue
+            with self.ctx.at(point):
+                owners = parameter_owners(self.ctx, optimizer)
+            if owners:
+                found.append(replace(step, owners=owners, seq=site.seq + 1))
+        return found
 
     def _graph_handed_from_elsewhere(self, node: cst.Call, binding: Binding, steps: list[Event],
                                      function: cst.FunctionDef) -> None:

@@ -1,7 +1,7 @@
 """SC304 with the criterion chosen from the command line: both branches of a conditional building
 `BCEWithLogitsLoss`, handed to a `fit()` of another module with a NeuMF whose forward ends in `torch.sigmoid`, and a
-trainer's criterion picked from a dict of loss factories that all build it; branches that build other losses, or a
-model returning logits, stay silent."""
+trainer's criterion picked from a dict of loss factories that all build it; a branch building another loss where
+the option's default picks it, or a model returning logits, stays silent."""
 
 from __future__ import annotations
 
@@ -66,8 +66,17 @@ def test_both_branches_of_the_command_line_s_choice_build_bce_with_logits(tmp_pa
     assert _package(tmp_path, "nn.BCEWithLogitsLoss(pos_weight=torch.tensor(4.0))") == [("recsys/engine.py", 9)]
 
 
-def test_a_branch_building_another_loss_is_silent(tmp_path: Path) -> None:
-    assert _package(tmp_path, "nn.BCELoss()") == []
+def test_a_branch_building_another_loss_reads_the_option_s_default(tmp_path: Path) -> None:
+    # `--loss` defaults to "bce": the run the program is written for builds `BCEWithLogitsLoss` (stop 45; as a dict
+    # of loss factories keyed by the option picks its default's entry)
+    assert _package(tmp_path, "nn.BCELoss()") == [("recsys/engine.py", 9)]
+    # a default picking the other branch is silent, and so is an option without a default
+    other = MAIN.replace('default="bce"', 'default="weighted"')
+    files = {"recsys/__init__.py": "", "recsys/neumf.py": NEUMF, "recsys/engine.py": ENGINE,
+             "main.py": other % "nn.BCELoss()"}
+    assert lint_project(tmp_path, files, "SC304") == []
+    files["main.py"] = MAIN.replace(', default="bce"', "") % "nn.BCELoss()"
+    assert lint_project(tmp_path, files, "SC304") == []
 
 
 TRAINER = """

@@ -353,6 +353,19 @@ def _cpu_names(tree: ast.Module) -> frozenset[str]:
     return frozenset(name for name, found in kinds.items() if found == {True})
 
 
+def device_kept_from(ctx: Context, value: cst.BaseExpression) -> cst.BaseExpression | None:
+    """The tensor whose device `value` is on, one step in: the receiver of a method that does not place its result
+    (`(x[:, 0] > 0).long()`, `y.unsqueeze(1)`; not `.to(...)`, `.cuda()`), the tensor side of a comparison with a
+    number (`x[:, 0] > 0`); else None."""
+    if type(value) is cst.Call and type(value.func) is cst.Attribute and value.func.attr.value not in _PLACING \
+            and ctx.qualname(value.func) is None:
+        return value.func.value
+    if type(value) is cst.Comparison and len(value.comparisons) == 1 \
+            and type(value.comparisons[0].comparator) in (cst.Integer, cst.Float):
+        return value.left
+    return None
+
+
 def cpu_creation(ctx: Context, value: cst.BaseExpression, init: cst.FunctionDef, depth: int = 0
                  ) -> cst.Call | None:
     """The factory call without a device behind `value` in `__init__`: the call itself, a method chain on it

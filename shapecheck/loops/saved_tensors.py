@@ -1067,7 +1067,40 @@ class _Flow:
             if type(base) is cst.Name and base.value in self.saved and base.value not in self.containers \
                     and _basic_slices(part):  # type: ignore[arg-type]
                 found[name] = self.saved[base.value]
+        if not values and type(value) is cst.Call:
+            for name, handed in zip(names, self._helper_views(value, len(names))):
+                if handed is not None and handed in self.saved and handed not in self.containers:
+                    found[name] = self.saved[handed]
         return found
+
+    def _helper_views(self, call: cst.Call, count: int) -> list[str | None]:
+        """For a call of a plain function of the file whose one `return` is a tuple of `count` views its parameter
+        takes by basic indexing (`def split_gates(g, d): return g[:, :d], g[:, d:2 * d], g[:, 2 * d:]`), the name
+        the call hands that parameter for each element (`i, f, o = split_gates(ifo, d)`: `ifo` three times); Nones
+        where an element is no such view, or the call hands no name."""
+        func = call.func
+        definitions = self.ctx.functions.get(func.value, []) if type(func) is cst.Name else []
+        if len(definitions) != 1 or self.ctx.class_of_method(definitions[0]) is not None:
+            return []
+        definition = definitions[0]
+        returns = [node for node in walk(definition.body) if type(node) is cst.Return]
+        if len(returns) != 1 or type(returns[0].value) not in (cst.Tuple, cst.List) \
+                or len(returns[0].value.elements) != count \
+                or any(type(node) in (cst.FunctionDef, cst.Lambda) for node in walk(definition.body)):
+            return []
+        params = {param.name.value for param in definition.params.params}
+        bound = {bound for node in walk(definition.body) if type(node) in (cst.Assign, cst.AugAssign, cst.AnnAssign)
+                 for target in ([t.target for t in node.targets] if type(node) is cst.Assign else [node.target])
+                 for bound in target_names(target)}
+        handed: list[str | None] = []
+        for element in returns[0].value.elements:  # type: ignore[union-attr]
+            part = element.value if type(element) is cst.Element else None
+            base = part.value if type(part) is cst.Subscript else None
+            passed = passed_argument(definition, call, base.value) \
+                if type(base) is cst.Name and base.value in params and base.value not in bound \
+                and _basic_slices(part) else None  # type: ignore[arg-type]
+            handed.append(passed.value if type(passed) is cst.Name else None)
+        return handed
 
     def _flows(self, names: list[str], value: cst.CSTNode, keep: bool) -> None:
         """`names` now depend on `value`: they lead backward wherever the names `value` reads lead."""

@@ -34,7 +34,7 @@ from shapecheck.objects.callers import callers, every_call_passes, helper_caller
 from shapecheck.objects.class_bases import own_class_bases
 from shapecheck.objects.factories import built_returns, returned_by_factory
 from shapecheck.objects.modules import RETURNS_SELF, is_module
-from shapecheck.objects.project import PROJECT
+from shapecheck.objects.project import PROJECT, imported_function
 from shapecheck.objects.stored import assigned_pairs, stored_parameter, stored_parameters
 from shapecheck.objects.values import FunctionValue
 
@@ -291,6 +291,10 @@ def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset
     # a trainer's `self.opt = self.configure_optimizers()`: what that method of the class (or a same-file function)
     # returns, read at its end
     built = returned_by_factory(ctx, construction, methods=True)
+    if built is None:
+        handed = _factory_owners(ctx, construction)
+        if handed is not None:  # `self.opt = build_optimizer(cfg, self.model)` of another module
+            return tuple(frozenset({owner} | _stored_as(ctx, optimizer, {owner})) for owner in sorted(handed))
     if built is not None:
         returned, point = built
         with ctx.at(point):
@@ -314,6 +318,48 @@ def owner_groups(ctx: Context, optimizer: cst.BaseExpression) -> tuple[frozenset
             read = named
     owners.discard("")
     return tuple(frozenset({owner} | _stored_as(ctx, optimizer, {owner})) for owner in sorted(owners)) or None
+
+
+def _factory_owners(ctx: Context, call: cst.Call) -> set[str] | None:
+    """The modules an optimizer factory is handed whose parameters every `return` of it optimizes: {"self.model"}
+    for `build_optimizer(cfg, self.model)` of a function (of the file, or of a project module: `from optim import
+    build_optimizer`) returning `torch.optim.Adam(model.parameters(), ...)` in one branch and `SGD(model
+    .parameters(), ...)` in another; None when a `return` is anything else or names no parameter so."""
+    func = call.func
+    if type(func) is not cst.Name:
+        return None
+    definitions = ctx.functions.get(func.value, [])
+    if len(definitions) == 1 and ctx.class_of_method(definitions[0]) is None:
+        definition, where = definitions[0], ctx
+    else:
+        found = imported_function(ctx, func) if not definitions else None
+        if found is None:
+            return None
+        definition, where = found
+    params = {param.name.value for param in definition.params.params}
+    bound = {name for node in walk(definition.body) if type(node) is cst.Assign
+             for target in node.targets for name in ([target.target.value] if type(target.target) is cst.Name else [])}
+    returns = [node.value for node in walk(definition.body) if type(node) is cst.Return]
+    if not returns or any(type(node) in (cst.FunctionDef, cst.Lambda) for node in walk(definition.body)):
+        return None
+    handed: set[str] | None = None
+    for value in returns:
+        if type(value) is not cst.Call or not (where.qualname(value.func) or "").startswith("torch.optim."):
+            return None
+        named = {node.func.value.value for arg in value.args if arg.keyword is None or arg.keyword.value == "params"
+                 for node in walk(arg.value) if type(node) is cst.Call and type(node.func) is cst.Attribute
+                 and node.func.attr.value == "parameters" and type(node.func.value) is cst.Name}
+        if not named or not named <= params or named & bound or handed is not None and named != handed:
+            return None
+        handed = named
+    owners = set()
+    for parameter in handed or ():
+        passed = passed_argument(definition, call, parameter)
+        spelled = dotted_name(passed) if passed is not None else None
+        if spelled is None:
+            return None
+        owners.add(spelled)
+    return owners or None
 
 
 def _stored_as(ctx: Context, optimizer: cst.BaseExpression, owners: set[str]) -> set[str]:

@@ -41,9 +41,34 @@ def stored_parameter(ctx: Context, attribute: cst.BaseExpression, class_def: cst
     spelled = f"self.{attribute.attr.value}"
     parameter = next((parameter for stored, parameter in stored_parameters(ctx, init, copied) if stored == spelled),
                      None)
-    if parameter is None or _rebound_elsewhere(ctx, class_def, init, spelled):
+    if parameter is None:
+        parameter = None if copied else _stored_through(ctx, class_def, init, spelled)
+        return None if parameter is None else (class_def, init, parameter)
+    if _rebound_elsewhere(ctx, class_def, init, spelled):
         return None
     return class_def, init, parameter
+
+
+def _stored_through(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, spelled: str) -> str | None:
+    """The constructor's parameter an attribute holds through another attribute: `self.net = model` in `__init__`,
+    then `self.model = self.net.to(self.device)` in a `load_model` method (and perhaps `self.model = None` in
+    `__init__`), every binding of it in the class so; None otherwise."""
+    stored = dict(stored_parameters(ctx, init))
+    through: set[str] = set()
+    for method in class_def.body.body:
+        if type(method) is not cst.FunctionDef:
+            continue
+        for target, source in assigned_pairs(ctx, method.body):
+            if dotted_name(target) != spelled:
+                continue
+            if method is init and type(source) is cst.Name and source.value == "None":
+                continue
+            other = dotted_name(returned_self(source))
+            if other is None or other not in stored or method is init or _rebound_elsewhere(ctx, class_def, init,
+                                                                                           other):
+                return None
+            through.add(stored[other])
+    return next(iter(through)) if len(through) == 1 else None
 
 
 def _rebound_elsewhere(ctx: Context, class_def: cst.ClassDef, init: cst.FunctionDef, spelled: str) -> bool:

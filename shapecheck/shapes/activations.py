@@ -318,7 +318,14 @@ def built_loss(ctx: Context, instance: cst.BaseExpression, losses: frozenset[str
     if type(value) is cst.IfExp:
         branches = {built_loss(ctx, branch, losses, seq, depth + 1) if depth < 2 else None
                     for branch in (value.body, value.orelse)}
-        return branches.pop() if len(branches) == 1 else None
+        if len(branches) == 1:
+            return branches.pop()
+        # `nn.BCEWithLogitsLoss() if args.loss == "bce_logits" else nn.BCELoss()`: the branch the option's default
+        # picks in the run the program is written for
+        picked = _option_test(ctx, value.test, seq)
+        if picked is None or depth >= 2:
+            return None
+        return built_loss(ctx, value.body if picked else value.orelse, losses, seq, depth + 1)
     if type(value) is cst.Name or type(value) is cst.Attribute:
         # the loss function itself handed on (`loss_fn = F.cross_entropy`), not a class a call would construct
         qualname = ctx.qualname(value)
@@ -335,7 +342,46 @@ def built_loss(ctx: Context, instance: cst.BaseExpression, losses: frozenset[str
     if qualname not in losses:
         built = evaluator(ctx).value(construction, before)
         qualname = built.qualname if isinstance(built, TorchObject) else None
+    if qualname not in losses and type(construction.func) is cst.Name and qualname is None:
+        qualname = _factory_run_with_option(ctx, construction, before)
     return qualname if qualname in losses else None
+
+
+def _option_test(ctx: Context, test: cst.BaseExpression, before: int | None) -> bool | None:
+    """Whether `args.loss == "bce"` (or `!=`) holds in the run the program is written for (see `_chosen_string`);
+    None for any other test."""
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1:
+        return None
+    comparison = test.comparisons[0]
+    sides = (test.left, comparison.comparator)
+    literal = next((side for side in sides if type(side) is cst.SimpleString), None)
+    option = next((side for side in sides if type(side) is cst.Attribute), None)
+    if literal is None or option is None or type(comparison.operator) not in (cst.Equal, cst.NotEqual):
+        return None
+    chosen = _chosen_string(ctx, option, before)
+    if chosen is None:
+        return None
+    return (chosen == literal.evaluated_value) == (type(comparison.operator) is cst.Equal)
+
+
+def _factory_run_with_option(ctx: Context, construction: cst.Call, before: int | None) -> str | None:
+    """`get_loss(args.loss)` with `--loss`'s `default="bce_logits"`: what the factory builds when run with the
+    string the option holds in the run the program is written for (the branch that name picks), as
+    `get_loss("bce_logits")` would be read; None where no argument is such an option or the run builds no torch
+    object."""
+    args = list(construction.args)
+    changed = False
+    for index, arg in enumerate(args):
+        if arg.star or type(arg.value) is not cst.Attribute:
+            continue
+        chosen = _chosen_string(ctx, arg.value, before)
+        if chosen is not None:
+            args[index] = arg.with_changes(value=cst.SimpleString(repr(chosen)))
+            changed = True
+    if not changed:
+        return None
+    built = evaluator(ctx).value(construction.with_changes(args=args), before)
+    return built.qualname if isinstance(built, TorchObject) else None
 
 
 def loss_input(ctx: Context, call: cst.Call, losses: frozenset[str]) -> tuple[str, cst.BaseExpression] | None:
