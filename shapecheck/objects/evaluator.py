@@ -817,6 +817,13 @@ class Evaluator:
             return self._join_sequences(values)  # type: ignore[arg-type]
         return join(values)
 
+    def join_passes(self, values: list[object], key: Hashable) -> object:
+        """What the values a generator's `yield`s hand out on the passes of its loops agree on, where a size that
+        differs between them (the short last batch of `X[i:i + batch_size]` over `range(0, len(X), batch_size)`)
+        is widened to a size of its own, keyed by `key`, rather than losing the value: the floors above widen
+        tensors; here, `join_values`."""
+        return self.join_values(values)
+
     def _join_sequences(self, values: list[Seq]) -> object:
         if len({value.kind for value in values}) != 1:
             return UNKNOWN

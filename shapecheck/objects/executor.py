@@ -152,7 +152,7 @@ class Executor:
         if not self.yielded:
             return UNKNOWN
         values = [value for value, _ in self.yielded]
-        each = _one_record(self.ev, values) or self.ev.join_values(values)
+        each = _one_record(self.ev, values) or self.ev.join_passes(values, ("yielded", id(self.frame)))
         return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements

@@ -322,8 +322,21 @@ def _bounded_prefix(ev: ShapeEvaluator, size: Dim, upper_expr: cst.BaseExpressio
     """`pos[:, :T]` of a literal size with `T` a size known to be at most it (a length drawn below 21 into a table
     of 48): `T` entries."""
     stop = ev.size(upper_expr, before)
+    if stop is not None and _whole_chunks(size, stop):
+        return stop
     bound = stop.atom.at_most if stop is not None and stop.atom is not None else None
     return stop if bound is not None and size.literal is not None and bound <= size.literal else None
+
+
+def _whole_chunks(size: Dim, stop: Dim) -> bool:
+    """`data[:nbatch * bsz]` with `nbatch = data.size(0) // bsz` (the language-model tutorials' `batchify`): the
+    chunks of `bsz` the size holds whole, never more than the size, so exactly `nbatch * bsz` entries."""
+    for atom in stop.atoms:
+        operands = opaque_operands(atom)
+        if operands is not None and atom.key[0] == "//" and operands[0] == size \
+                and stop == Dim((((atom,), 1),)) * operands[1] and at_least(operands[1]) is not None:
+            return True
+    return False
 
 
 def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression, upper_expr: cst.BaseExpression,
