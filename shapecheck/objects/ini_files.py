@@ -15,7 +15,7 @@ import libcst as cst
 
 from shapecheck.engine import dependencies
 from shapecheck.engine.walker import walk
-from shapecheck.objects.project import first_party_texts
+from shapecheck.objects.project import PROJECT, first_party_texts
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -65,9 +65,14 @@ def _read(ctx: Context) -> configparser.ConfigParser | None:
     names = ctx.module_fact(_NAMED, _named_in)
     if not names:
         try:
+            # a module another file imports is read as an extract of the definitions it asks for, without the
+            # `config.read("config.ini")` statement that names the file: the whole file's text names it
+            whole = PROJECT.summary(Path(ctx.filename))
             text = ctx.module.code
-            names = frozenset(name for other in first_party_texts(text, ctx.filename)
-                              for name in _INI_NAME.findall(other))
+            names = frozenset(_INI_NAME.findall("\n".join(whole.lines))) if whole is not None else frozenset()
+            if not names:
+                names = frozenset(name for other in first_party_texts(text, ctx.filename)
+                                  for name in _INI_NAME.findall(other))
         except (OSError, ValueError):
             return None
     if len(names) != 1:
