@@ -1265,7 +1265,10 @@ class Evaluator:
 
 
 # functions of another package, named like functions, that build an object whose methods the floors above read
-_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
+# Lightning's trainers: `trainer.fit(model, loader)` runs the model's `training_step` on the loader's batches
+LIGHTNING_TRAINERS = frozenset({"pytorch_lightning.Trainer", "lightning.Trainer", "lightning.pytorch.Trainer",
+                                "pytorch_lightning.trainer.Trainer", "lightning.pytorch.trainer.Trainer"})
+_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"}) | LIGHTNING_TRAINERS
 PIL_IMAGE = "PIL.Image.Image"
 # The channels a PIL image of each mode converts to a tensor with (`ToTensor`, `PILToTensor`).
 _PIL_CHANNELS = {"RGB": 3, "L": 1, "RGBA": 4}

@@ -21,6 +21,7 @@ import libcst as cst
 from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
+from shapecheck.objects.evaluator import LIGHTNING_TRAINERS
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.dims import Dim, at_defaults
 from shapecheck.objects.values import (
@@ -316,6 +317,9 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
 
 
 def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
+    stepped = lightning_step(ev, call, before)
+    if stepped is not None:
+        return stepped
     callee = ev.called(ev.object(call.func, before))
     if isinstance(callee, Instance):
         found = model(ev, callee)
@@ -330,6 +334,55 @@ def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Funct
     args = ev.calls.arguments(callee, call, before)
     if args is None or not brings_facts(ev, args):
         return None  # whatever the check finds, it finds inside, on its own
+    return callee, ev.calls.run(callee, args)
+
+
+# what a Lightning trainer's method runs on each batch, and the keyword its loaders are passed by
+_LIGHTNING_STEPS = {"fit": ("training_step", "train_dataloaders", "train_dataloader"),
+                    "validate": ("validation_step", "dataloaders", "val_dataloader"),
+                    "test": ("test_step", "dataloaders", "test_dataloader")}
+
+
+def lightning_step(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
+    """`trainer.fit(model, loader)` of a Lightning `Trainer`: the model's `training_step(batch, batch_idx)` run on
+    a batch of the loader (given by position or keyword, or made by `datamodule=dm`'s `train_dataloader()`), where
+    the loader has a batch for certain (`validate`/`test`: `validation_step`/`test_step`)."""
+    if type(call.func) is not cst.Attribute or call.func.attr.value not in _LIGHTNING_STEPS:
+        return None
+    step, keyword, loader_method = _LIGHTNING_STEPS[call.func.attr.value]  # type: ignore[attr-defined]
+    trainer = ev.object(call.func.value, before)  # type: ignore[attr-defined]
+    if not isinstance(trainer, TorchObject) or trainer.qualname not in LIGHTNING_TRAINERS \
+            or any(arg.star for arg in call.args):
+        return None
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
+    model_expr = positional[0] if positional else keywords.get("model")
+    loader_expr = positional[1] if len(positional) > 1 else keywords.get(keyword)
+    instance = ev.object(model_expr, before) if model_expr is not None else None
+    if not isinstance(instance, Instance):
+        return None
+    if loader_expr is not None:
+        loader = ev.object(loader_expr, before)
+    else:  # the datamodule's loader, else the model's own `train_dataloader()`
+        source_expr = keywords.get("datamodule")
+        source = ev.object(source_expr, before) if source_expr is not None else instance
+        method = ev.calls.method(source.cls, loader_method) if isinstance(source, Instance) else None
+        if method is None:
+            return None
+        maker = FunctionValue(method[0], method[1].ctx, source, method[1])
+        loader = ev.calls.run(maker, ev.calls.generic_arguments(maker)).value
+    batches = ev.iterated(loader) if loader is not None else None
+    found = ev.calls.method(instance.cls, step)
+    if not isinstance(batches, Seq) or batches.items or batches.each is None or batches.least < 1 or found is None:
+        return None
+    callee = FunctionValue(found[0], found[1].ctx, instance, found[1])
+    params = [param.name.value for param in function_facts(callee.ctx, callee.node).params]
+    if len(params) < 2:
+        return None
+    args = ev.calls.generic_arguments(callee)
+    args[params[1]] = batches.each
+    if len(params) > 2:
+        args[params[2]] = Dim.of(0)
     return callee, ev.calls.run(callee, args)
 
 
