@@ -1,0 +1,606 @@
+"""Links the analysis used to lose on the way to a shape bug, each in a small project of several files checked in
+torch 2.13 (the Lightning one with the model's code alone: the bug is in its `forward`), with its fixed twin and a
+clean look-alike: a generator's batches cut on unrolled passes (a short last batch), a chunk of at most `BPTT` rows
+against a causal mask made for a command-line context, the language-model tutorials' `batchify`, a parser a helper
+builds and returns (`build_parser().parse_args()`), an ini file named by a config module another file imports from,
+and a Lightning trainer's `fit` running the model's `training_step` on the loader's batches."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers import lint_project
+from tests.shapes.probe import probe
+
+_SIGNALS = {
+    'net.py': '''import torch.nn as nn
+import torch.nn.functional as F
+
+from settings import CONV_LAYERS, N_CLASSES
+
+
+class Conv1dClassifier(nn.Module):
+    def __init__(self, layers=CONV_LAYERS, n_classes=N_CLASSES):
+        super().__init__()
+        self.convs = nn.ModuleList(
+            [nn.Conv1d(spec["in"], spec["out"], spec["kernel"], padding=spec["kernel"] // 2) for spec in layers]
+        )
+        self.fc = nn.Linear(layers[-1]["out"], n_classes)
+
+    def forward(self, x):
+        for conv in self.convs:
+            x = F.relu(conv(x))
+        x = F.adaptive_max_pool1d(x, 1).squeeze(-1)
+        return self.fc(x)
+''',
+    'settings.py': '''CONV_LAYERS = [
+    {"in": 10, "out": 32, "kernel": 3},
+    {"in": 32, "out": 64, "kernel": 3},
+    {"in": 64, "out": 64, "kernel": 3},
+]
+N_CLASSES = 4
+BATCH_SIZE = 16
+''',
+    'train.py': '''import torch
+import torch.nn as nn
+
+from net import Conv1dClassifier
+from settings import BATCH_SIZE
+from utils import batches, load_signals
+
+
+class Trainer:
+    def __init__(self, model, lr=1e-3):
+        self.model = model
+        self.opt = torch.optim.SGD(model.parameters(), lr=lr)
+        self.crit = nn.CrossEntropyLoss()
+
+    def fit(self, X, y, epochs=2):
+        for _ in range(epochs):
+            for xb, yb in batches(X, y, BATCH_SIZE):
+                self.opt.zero_grad()
+                out = self.model(xb)
+                loss = self.crit(out, yb)
+                loss.backward()
+                self.opt.step()
+        return loss.item()
+
+
+def main():
+    X, y = load_signals()
+    trainer = Trainer(Conv1dClassifier())
+    print(trainer.fit(X, y))
+
+
+if __name__ == "__main__":
+    main()
+''',
+    'utils.py': '''import numpy as np
+import torch
+
+
+def load_signals(n=200, n_features=10, n_classes=4, seed=0):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, n_features)).astype(np.float32)
+    y = rng.integers(0, n_classes, size=n)
+    X = torch.from_numpy(X).unsqueeze(1)
+    y = torch.from_numpy(y).long()
+    return X, y
+
+
+def batches(X, y, batch_size):
+    for i in range(0, len(X), batch_size):
+        yield X[i:i + batch_size], y[i:i + batch_size]
+''',
+}
+
+_LANGUAGE_MODEL = {
+    'model.py': '''import math
+
+import torch
+from torch import nn
+
+
+class PositionalEncoding(nn.Module):
+    def __init__(self, d_model, max_len=512):
+        super().__init__()
+        pe = torch.zeros(max_len, d_model)
+        position = torch.arange(0, max_len).unsqueeze(1).float()
+        div = torch.exp(torch.arange(0, d_model, 2).float() * (-math.log(10000.0) / d_model))
+        pe[:, 0::2] = torch.sin(position * div)
+        pe[:, 1::2] = torch.cos(position * div)
+        self.register_buffer("pe", pe.unsqueeze(1))
+
+    def forward(self, x):
+        return x + self.pe[: x.size(0)]
+
+
+class SeqModel(nn.Module):
+    def __init__(self, n_tokens, d_model=64, n_heads=4):
+        super().__init__()
+        self.embed = nn.Embedding(n_tokens, d_model)
+        self.pos = PositionalEncoding(d_model)
+        self.attn = nn.MultiheadAttention(d_model, n_heads)
+        self.out = nn.Linear(d_model, n_tokens)
+
+    def forward(self, src, src_mask):
+        x = self.pos(self.embed(src))
+        y, _ = self.attn(x, x, x, attn_mask=src_mask)
+        return self.out(y)
+''',
+    'train.py': '''import argparse
+
+import torch
+import torch.nn as nn
+
+from model import SeqModel
+from utils import causal_mask, get_batch
+
+
+BPTT = 20
+
+
+def parse():
+    p = argparse.ArgumentParser()
+    p.add_argument("--bptt", type=int, default=20)
+    p.add_argument("--context", type=int, default=35)
+    p.add_argument("--batch-size", type=int, default=10)
+    p.add_argument("--vocab", type=int, default=100)
+    return p.parse_args()
+
+
+def batchify(data, bsz):
+    nbatch = data.size(0) // bsz
+    data = data[:nbatch * bsz]
+    return data.view(bsz, -1).t().contiguous()
+
+
+def train_epoch(model, source, args, criterion, opt):
+    mask = causal_mask(args.context)
+    total = 0.0
+    for i in range(0, source.size(0) - 1, BPTT):
+        data, targets = get_batch(source, i, BPTT)
+        output = model(data, mask)
+        loss = criterion(output.view(-1, args.vocab), targets)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+        total += loss.item()
+    return total
+
+
+def main():
+    args = parse()
+    corpus = torch.randint(0, args.vocab, (1000,))
+    source = batchify(corpus, args.batch_size)
+    model = SeqModel(args.vocab)
+    opt = torch.optim.SGD(model.parameters(), lr=0.1)
+    print(train_epoch(model, source, args, nn.CrossEntropyLoss(), opt))
+
+
+if __name__ == "__main__":
+    main()
+''',
+    'utils.py': '''import torch
+
+
+def causal_mask(size):
+    return torch.triu(torch.full((size, size), float("-inf")), diagonal=1)
+
+
+def get_batch(source, i, bptt):
+    seq_len = min(bptt, len(source) - 1 - i)
+    data = source[i:i + seq_len]
+    target = source[i + 1:i + 1 + seq_len].reshape(-1)
+    return data, target
+''',
+}
+
+_FPN = {
+    'det/__init__.py': '''''',
+    'det/fpn.py': '''import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Backbone(nn.Module):
+    def __init__(self, widths=(16, 32, 64, 128)):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, widths[0], 7, stride=2, padding=3), nn.ReLU())
+        self.stages = nn.ModuleList()
+        c = widths[0]
+        for w in widths[1:]:
+            self.stages.append(nn.Sequential(nn.Conv2d(c, w, 3, stride=2, padding=1), nn.BatchNorm2d(w), nn.ReLU()))
+            c = w
+
+    def forward(self, x):
+        x = self.stem(x)
+        feats = []
+        for stage in self.stages:
+            x = stage(x)
+            feats.append(x)
+        return feats
+
+
+class FPN(nn.Module):
+    def __init__(self, in_channels=(32, 64, 128), out_channels=32):
+        super().__init__()
+        self.lateral = nn.ModuleList([nn.Conv2d(c, out_channels, 1) for c in in_channels])
+        self.smooth = nn.ModuleList([nn.Conv2d(out_channels, out_channels, 3, padding=1) for _ in in_channels])
+
+    def forward(self, feats):
+        c3, c4, c5 = feats
+        p5 = self.lateral[2](c5)
+        p4 = self.lateral[1](c4) + F.interpolate(p5, scale_factor=2, mode="nearest")
+        p3 = self.lateral[0](c3) + F.interpolate(p4, scale_factor=2, mode="nearest")
+        return [self.smooth[0](p3), self.smooth[1](p4), self.smooth[2](p5)]
+
+
+class Detector(nn.Module):
+    def __init__(self, num_classes=5):
+        super().__init__()
+        self.backbone = Backbone()
+        self.fpn = FPN()
+        self.cls_head = nn.Conv2d(32, num_classes, 3, padding=1)
+
+    def forward(self, images):
+        pyramid = self.fpn(self.backbone(images))
+        return [self.cls_head(p) for p in pyramid]
+''',
+    'options.py': '''import argparse
+
+
+def build_parser():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--img-size", type=int, default=200)
+    parser.add_argument("--batch-size", type=int, default=2)
+    return parser
+''',
+    'train.py': '''import torch
+
+from det.fpn import Detector
+from options import build_parser
+
+
+def run(opt):
+    model = Detector()
+    x = torch.randn(opt.batch_size, 3, opt.img_size, opt.img_size)
+    return model(x)
+
+
+if __name__ == "__main__":
+    opt = build_parser().parse_args()
+    run(opt)
+''',
+}
+
+_SETTINGS = {
+    'config.ini': '''[model]
+embed_dim = 16
+hidden_size = 24
+num_classes = 3
+vocab_size = 100
+
+[train]
+batch_size = 4
+seq_len = 12
+lr = 0.001
+''',
+    'model.py': '''import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class Attention(nn.Module):
+    def __init__(self, hidden_size):
+        super().__init__()
+        self.score = nn.Linear(hidden_size, 1)
+
+    def forward(self, outputs):
+        weights = F.softmax(self.score(outputs), dim=1)
+        return weights
+
+
+class BiLSTMAttn(nn.Module):
+    def __init__(self, vocab_size, embed_dim, hidden_size, num_classes):
+        super().__init__()
+        self.hidden_size = hidden_size
+        self.embedding = nn.Embedding(vocab_size, embed_dim)
+        self.lstm = nn.LSTM(embed_dim, hidden_size, batch_first=True, bidirectional=True)
+        self.attention = Attention(2 * hidden_size)
+        self.fc = nn.Linear(2 * hidden_size, num_classes)
+
+    def forward(self, tokens):
+        out, _ = self.lstm(self.embedding(tokens))
+        weights = self.attention(out)
+        weights = weights.expand(-1, -1, self.hidden_size)
+        context = (out * weights).sum(dim=1)
+        return self.fc(context)
+''',
+    'settings.py': '''import configparser
+import os
+
+_parser = configparser.ConfigParser()
+_parser.read(os.path.join(os.path.dirname(__file__), "config.ini"))
+
+EMBED_DIM = _parser.getint("model", "embed_dim")
+HIDDEN_SIZE = _parser.getint("model", "hidden_size")
+NUM_CLASSES = _parser.getint("model", "num_classes")
+VOCAB_SIZE = _parser.getint("model", "vocab_size")
+BATCH_SIZE = _parser.getint("train", "batch_size")
+SEQ_LEN = _parser.getint("train", "seq_len")
+LR = _parser.getfloat("train", "lr")
+''',
+    'train.py': '''import torch
+import torch.nn as nn
+
+import settings
+from model import BiLSTMAttn
+
+
+def fake_batch():
+    x = torch.randint(0, settings.VOCAB_SIZE, (settings.BATCH_SIZE, settings.SEQ_LEN))
+    y = torch.randint(0, settings.NUM_CLASSES, (settings.BATCH_SIZE,))
+    return x, y
+
+
+def main():
+    model = BiLSTMAttn(settings.VOCAB_SIZE, settings.EMBED_DIM, settings.HIDDEN_SIZE, settings.NUM_CLASSES)
+    optimizer = torch.optim.Adam(model.parameters(), lr=settings.LR)
+    criterion = nn.CrossEntropyLoss()
+    x, y = fake_batch()
+    loss = criterion(model(x), y)
+    optimizer.zero_grad()
+    loss.backward()
+    optimizer.step()
+    print(loss.item())
+
+
+if __name__ == "__main__":
+    main()
+''',
+}
+
+_LIGHTNING = {
+    'config.py': '''from dataclasses import dataclass
+
+
+@dataclass
+class Seq2SeqConfig:
+    src_vocab: int = 40
+    tgt_vocab: int = 30
+    emb_dim: int = 16
+    hid_dim: int = 32
+    src_len: int = 10
+    tgt_len: int = 8
+    batch_size: int = 4
+''',
+    'decoder.py': '''import torch
+import torch.nn as nn
+import torch.nn.functional as F
+
+
+class DotAttention(nn.Module):
+    def forward(self, query, keys):
+        scores = torch.bmm(keys, query.unsqueeze(2)).squeeze(2)
+        weights = F.softmax(scores, dim=1)
+        return torch.bmm(weights.unsqueeze(1), keys).squeeze(1)
+
+
+class Decoder(nn.Module):
+    def __init__(self, vocab, emb_dim, hid_dim):
+        super().__init__()
+        self.embedding = nn.Embedding(vocab, emb_dim)
+        self.attention = DotAttention()
+        self.cell = nn.GRUCell(emb_dim + hid_dim, 2 * hid_dim)
+        self.out = nn.Linear(2 * hid_dim, vocab)
+
+    def forward(self, token, hidden, enc_outputs):
+        context = self.attention(hidden, enc_outputs)
+        x = torch.cat([self.embedding(token), context], dim=1)
+        hidden = self.cell(x, hidden)
+        return self.out(hidden), hidden
+''',
+    'encoder.py': '''import torch
+import torch.nn as nn
+
+
+class Encoder(nn.Module):
+    def __init__(self, vocab, emb_dim, hid_dim):
+        super().__init__()
+        self.hid_dim = hid_dim
+        self.embedding = nn.Embedding(vocab, emb_dim)
+        self.rnn = nn.GRU(emb_dim, hid_dim, batch_first=True, bidirectional=True)
+
+    def forward(self, src):
+        outputs, hidden = self.rnn(self.embedding(src))
+        outputs = outputs[:, :, :self.hid_dim] + outputs[:, :, self.hid_dim:]
+        hidden = torch.cat((hidden[-2], hidden[-1]), dim=1)
+        return outputs, hidden
+''',
+    'train.py': '''import lightning.pytorch as pl
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+from config import Seq2SeqConfig
+from decoder import Decoder
+from encoder import Encoder
+
+
+class Seq2Seq(pl.LightningModule):
+    def __init__(self, cfg):
+        super().__init__()
+        self.cfg = cfg
+        self.encoder = Encoder(cfg.src_vocab, cfg.emb_dim, cfg.hid_dim)
+        self.decoder = Decoder(cfg.tgt_vocab, cfg.emb_dim, cfg.hid_dim)
+
+    def forward(self, src, tgt):
+        enc_outputs, hidden = self.encoder(src)
+        logits = []
+        token = tgt[:, 0]
+        for t in range(1, tgt.size(1)):
+            out, hidden = self.decoder(token, hidden, enc_outputs)
+            logits.append(out)
+            token = tgt[:, t]
+        return torch.stack(logits, dim=1)
+
+    def training_step(self, batch, batch_idx):
+        src, tgt = batch
+        logits = self(src, tgt)
+        loss = nn.functional.cross_entropy(logits.reshape(-1, self.cfg.tgt_vocab), tgt[:, 1:].reshape(-1))
+        self.log("train_loss", loss)
+        return loss
+
+    def configure_optimizers(self):
+        return torch.optim.Adam(self.parameters(), lr=1e-3)
+
+
+class PairData(pl.LightningDataModule):
+    def __init__(self, cfg, n=64):
+        super().__init__()
+        self.cfg = cfg
+        self.src = torch.randint(0, cfg.src_vocab, (n, cfg.src_len))
+        self.tgt = torch.randint(0, cfg.tgt_vocab, (n, cfg.tgt_len))
+
+    def train_dataloader(self):
+        return DataLoader(TensorDataset(self.src, self.tgt), batch_size=self.cfg.batch_size, shuffle=True)
+
+
+def main():
+    cfg = Seq2SeqConfig()
+    model = Seq2Seq(cfg)
+    trainer = pl.Trainer(max_epochs=1, accelerator="cpu")
+    trainer.fit(model, datamodule=PairData(cfg))
+
+
+if __name__ == "__main__":
+    main()
+''',
+}
+
+
+def _replaced(files: dict[str, str], name: str, old: str, new: str) -> dict[str, str]:
+    assert old in files[name]
+    return {**files, name: files[name].replace(old, new)}
+
+
+# signals of 10 features unsqueezed to (N, 1, 10) by the loader helper into a ModuleList of `Conv1d(10, ...)` built
+# from a config list of dicts, batched by a generator over `range(0, len(X), batch_size)` (12 batches of 16, a last
+# of 8): "expected input[16, 1, 10] to have 10 channels, but got 1 channels instead"; `unsqueeze(-1)` is clean
+
+
+def test_a_generators_batches_with_a_short_last_one_keep_their_channels(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _SIGNALS, "SC105") == [("train.py", 19)]
+    fixed = _replaced(_SIGNALS, "utils.py", ".unsqueeze(1)", ".unsqueeze(-1)")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_yields_of_one_rank_keep_the_sizes_they_agree_on() -> None:
+    assert probe('''
+import torch
+
+def batches(X, y, batch_size):
+    for i in range(0, len(X), batch_size):
+        yield X[i:i + batch_size], y[i:i + batch_size]
+
+def same(X):
+    for _ in range(3):
+        yield X
+
+def either(flag):
+    yield torch.randn(4, 8)
+    yield torch.randn(4, 8, 2)
+
+X, y = torch.randn(200, 1, 10), torch.randint(0, 4, (200,))
+for xb, yb in batches(X, y, 16):
+    probe(xb)
+    probe(yb)
+for x in same(X):
+    probe(x)
+for z in either(True):
+    probe(z)
+''') == ["(n, 1, 10)", "(n,)", "(200, 1, 10)", "(...)"]
+
+
+# the word-language-model tutorial's loop: chunks of at most `BPTT = 20` rows given a causal mask made once for
+# `--context` (default 35): "The shape of the 2D attn_mask is torch.Size([35, 35]), but should be (20, 20)"; the
+# mask cut to the chunk is clean
+
+
+def test_a_bounded_chunk_against_a_mask_of_an_options_default(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _LANGUAGE_MODEL, "SC105") == [("train.py", 33)]
+    fixed = _replaced(_LANGUAGE_MODEL, "train.py", "output = model(data, mask)",
+                      "output = model(data, mask[:data.size(0), :data.size(0)])")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_batchify_keeps_whole_chunks() -> None:
+    assert probe('''
+import torch
+
+def batchify(data, bsz):
+    nbatch = data.size(0) // bsz
+    data = data[:nbatch * bsz]
+    probe(data)
+    return data.view(bsz, -1).t().contiguous()
+
+def other(data, n, bsz):
+    return data[:(data.size(0) // n) * bsz]
+
+probe(batchify(torch.randint(0, 10, (1000,)), 7))
+probe(other(torch.randn(100, 3), 3, 7))
+''') == ["(bsz * (data.size(0) // bsz), ...)", "(142, 7)", "(100, 3)"]
+
+
+# an FPN given 200-pixel images, the size an option of a parser `options.build_parser()` builds and returns:
+# "The size of tensor a (25) must match the size of tensor b (26)"; 256 is clean
+
+
+def test_a_parser_a_helper_builds_and_returns_keeps_its_defaults(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _FPN, "SC105") == [("train.py", 10)]
+    fixed = _replaced(_FPN, "options.py", "default=200", "default=256")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+# `settings.py` reads `config.ini` (hidden_size = 24) and binds its options to module names the trainer reads as
+# `settings.HIDDEN_SIZE`: a bidirectional LSTM's (B, T, 48) outputs times weights expanded to 24, "The size of tensor
+# a (48) must match the size of tensor b (24)"; expanded to 2H, or with hidden_size = 1 (they broadcast), clean
+
+
+def test_an_ini_file_named_by_an_imported_config_module(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _SETTINGS, "SC105") == [("train.py", 19)]
+    fixed = _replaced(_SETTINGS, "model.py", "-1, -1, self.hidden_size)", "-1, -1, 2 * self.hidden_size)")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+    one = _replaced(_SETTINGS, "config.ini", "hidden_size = 24", "hidden_size = 1")
+    assert lint_project(tmp_path, one, "SC105") == []
+
+
+# a seq2seq LightningModule trained by `trainer.fit`: the encoder adds its GRU's directions (H) but concatenates
+# its final states (2H), so the decoder's `bmm` of the (B, T, H) outputs by the (B, 2H, 1) query fails ("Expected
+# size for first two dimensions of batch2 tensor to be: [4, 32] but got: [4, 64]"); outputs left concatenated and a
+# GRUCell fed `emb_dim + 2 * hid_dim` is clean
+
+
+def test_a_lightning_trainer_runs_the_training_step_on_the_datamodules_batches(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _LIGHTNING, "SC105") == [("train.py", 23)]
+    fixed = _replaced(_replaced(_LIGHTNING, "encoder.py", "        outputs = outputs[:, :, :self.hid_dim] + "
+                                "outputs[:, :, self.hid_dim:]\n", ""),
+                      "decoder.py", "nn.GRUCell(emb_dim + hid_dim,", "nn.GRUCell(emb_dim + 2 * hid_dim,")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_a_lightning_trainer_given_a_loader(tmp_path: Path) -> None:
+    loader = _replaced(_LIGHTNING, "train.py", "trainer.fit(model, datamodule=PairData(cfg))",
+                       "trainer.fit(model, DataLoader(TensorDataset(PairData(cfg).src, PairData(cfg).tgt), "
+                       "batch_size=4))")
+    assert lint_project(tmp_path, loader, "SC105") == [("train.py", 23)]
+    keyword = _replaced(_LIGHTNING, "train.py", "trainer.fit(model, datamodule=PairData(cfg))",
+                        "trainer.fit(model=model, train_dataloaders=PairData(cfg).train_dataloader())")
+    assert lint_project(tmp_path, keyword, "SC105") == [("train.py", 23)]
+
+
+def test_a_fit_of_another_trainer_runs_nothing(tmp_path: Path) -> None:
+    # a trainer class of the project's, or of a package not known to call `training_step`: nothing is run
+    other = _replaced(_LIGHTNING, "train.py", "trainer = pl.Trainer(max_epochs=1, accelerator=\"cpu\")",
+                      "trainer = object()")
+    assert lint_project(tmp_path, other, "SC105") == []
