@@ -1119,6 +1119,8 @@ class Evaluator:
                     return found
             if method in RETURNS_SELF and isinstance(receiver, (TorchObject, Instance)):
                 return receiver
+            if method in _PREPARE_METHODS and isinstance(receiver, TorchObject) and receiver.qualname in ACCELERATORS:
+                return self._prepared(call, before)
             if method in DERIVED and isinstance(receiver, (TorchObject, Instance, Opaque)):
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
@@ -1231,6 +1233,14 @@ class Evaluator:
                 return self.object(arg.value, before)
         return UNKNOWN
 
+    def _prepared(self, call: cst.Call, before: int) -> object:
+        """`accelerator.prepare(model, optimizer, loader)`: the objects given, in a tuple when there are several
+        (`model, opt, loader = accelerator.prepare(...)`), the one object when there is one."""
+        if any(arg.star or arg.keyword is not None for arg in call.args) or not call.args:
+            return UNKNOWN
+        given = tuple(self.object(arg.value, before) for arg in call.args)
+        return given[0] if len(given) == 1 else Seq(given, "tuple")
+
     def _copy(self, call: cst.Call, before: int) -> object:
         """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
         as another object with the same attributes (what is later set on one is not set on the other)."""
@@ -1265,10 +1275,14 @@ class Evaluator:
 
 
 # functions of another package, named like functions, that build an object whose methods the floors above read
+# Hugging Face Accelerate's `accelerator.prepare(model, optimizer, loader)` hands back the objects it is given,
+# wrapped to run on the devices (a model calls its forward, a loader gives its batches): read as those objects
+ACCELERATORS = frozenset({"accelerate.Accelerator", "accelerate.accelerator.Accelerator"})
+_PREPARE_METHODS = frozenset({"prepare", "prepare_model", "prepare_data_loader"})
 # Lightning's trainers: `trainer.fit(model, loader)` runs the model's `training_step` on the loader's batches
 LIGHTNING_TRAINERS = frozenset({"pytorch_lightning.Trainer", "lightning.Trainer", "lightning.pytorch.Trainer",
                                 "pytorch_lightning.trainer.Trainer", "lightning.pytorch.trainer.Trainer"})
-_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"}) | LIGHTNING_TRAINERS
+_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"}) | LIGHTNING_TRAINERS | ACCELERATORS
 PIL_IMAGE = "PIL.Image.Image"
 # The channels a PIL image of each mode converts to a tensor with (`ToTensor`, `PILToTensor`).
 _PIL_CHANNELS = {"RGB": 3, "L": 1, "RGBA": 4}
@@ -1291,7 +1305,7 @@ DATA_PARALLEL = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParal
                            "torch.nn.parallel.distributed.DistributedDataParallel"})
 # wrappers whose call runs the wrapped module's forward on the inputs it is given (on one device; DataParallel
 # splits the batch across several, each part run the same way)
-_SAME_CALLS = DATA_PARALLEL | {"torch.compile"}
+_SAME_CALLS = DATA_PARALLEL | {"torch.compile", "torch.jit.script"}
 # progress bars that yield their iterable's elements unchanged
 _SAME_ITERATION = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",
                              "tqdm.rich.tqdm", "tqdm.autonotebook.tqdm"})

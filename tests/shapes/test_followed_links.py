@@ -604,3 +604,66 @@ def test_a_fit_of_another_trainer_runs_nothing(tmp_path: Path) -> None:
     other = _replaced(_LIGHTNING, "train.py", "trainer = pl.Trainer(max_epochs=1, accelerator=\"cpu\")",
                       "trainer = object()")
     assert lint_project(tmp_path, other, "SC105") == []
+
+
+# a model handed through Accelerate's `prepare` (with its optimizer and loader) or scripted by `torch.jit.script`
+# is the same model: 24 features into `nn.Linear(20, ...)`, "mat1 and mat2 shapes cannot be multiplied (8x24 and
+# 20x32)"
+
+_MLP = '''
+import torch
+import torch.nn as nn
+
+
+class Net(nn.Module):
+    def __init__(self, in_dim=20, hidden=32, n_classes=3):
+        super().__init__()
+        self.fc1 = nn.Linear(in_dim, hidden)
+        self.fc2 = nn.Linear(hidden, n_classes)
+
+    def forward(self, x):
+        return self.fc2(torch.relu(self.fc1(x)))
+'''
+
+_ACCELERATED = '''
+import torch
+from accelerate import Accelerator
+from torch.utils.data import DataLoader, TensorDataset
+
+from model import Net
+
+
+def main(features=24):
+    accelerator = Accelerator()
+    model = Net()
+    opt = torch.optim.Adam(model.parameters())
+    data = TensorDataset(torch.randn(64, features), torch.randint(0, 3, (64,)))
+    model, opt, loader = accelerator.prepare(model, opt, DataLoader(data, batch_size=8))
+    for x, y in loader:
+        loss = torch.nn.functional.cross_entropy(model(x), y)
+        accelerator.backward(loss)
+        opt.step()
+        opt.zero_grad()
+
+
+main()
+'''
+
+
+def test_objects_prepared_by_accelerate_are_the_objects_given(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"model.py": _MLP, "train.py": _ACCELERATED}, "SC105") == [("train.py", 16)]
+    fixed = {"model.py": _MLP, "train.py": _ACCELERATED.replace("features=24", "features=20")}
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_a_scripted_model_runs_its_forward(tmp_path: Path) -> None:
+    script = '''
+import torch
+
+from model import Net
+
+model = torch.jit.script(Net())
+out = model(torch.randn(8, 24))
+'''
+    assert lint_project(tmp_path, {"model.py": _MLP, "train.py": script}, "SC105") == [("train.py", 7)]
+    assert lint_project(tmp_path, {"model.py": _MLP, "train.py": script.replace("24", "20")}, "SC105") == []
