@@ -667,3 +667,74 @@ out = model(torch.randn(8, 24))
 '''
     assert lint_project(tmp_path, {"model.py": _MLP, "train.py": script}, "SC105") == [("train.py", 7)]
     assert lint_project(tmp_path, {"model.py": _MLP, "train.py": script.replace("24", "20")}, "SC105") == []
+
+
+def test_a_list_grown_over_the_numbers_of_a_range_joins_as_many_tensors() -> None:
+    assert probe('''
+import torch
+
+def per_class(shots, classes, size=16):
+    xs = []
+    for c in classes:
+        xs.append(torch.randn(shots, 3, size, size))
+    return torch.cat(xs)
+
+def each_one(n):
+    return torch.cat([torch.randn(1) for _ in range(n)])
+
+def main(n_classes: int, shots: int):
+    probe(per_class(shots, list(range(n_classes))))
+    probe(per_class(shots, range(n_classes)))
+
+main(6, 15)
+''') == ["(n_classes * shots, 3, 16, 16)", "(n_classes * shots, 3, 16, 16)"]
+
+
+# embeddings of a support set gathered one batch at a time and stacked: 6 classes of 15 shots (options' defaults)
+# are 90 rows, in batches of 32 the last holds 26 ("stack expects each tensor to be equal size, but got [32, 8] at
+# entry 0 and [26, 8] at entry 2"); `torch.cat` of them is clean
+
+_SUPPORT = '''
+import argparse
+
+import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader, TensorDataset
+
+
+def support_set(shots, classes, size=8):
+    images, labels = [], []
+    for c in classes:
+        images.append(torch.randn(shots, 3, size, size))
+        labels.append(torch.full((shots,), c))
+    return TensorDataset(torch.cat(images), torch.cat(labels))
+
+
+@torch.no_grad()
+def embed_all(encoder, loader):
+    feats = []
+    for images, _ in loader:
+        feats.append(encoder(images))
+    return torch.stack(feats).view(-1, 8)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--ways", type=int, default=6)
+    parser.add_argument("--shots", type=int, default=15)
+    parser.add_argument("--batch-size", type=int, default=32)
+    args = parser.parse_args()
+    encoder = nn.Sequential(nn.Conv2d(3, 8, 3, padding=1), nn.AdaptiveAvgPool2d(1), nn.Flatten())
+    data = support_set(args.shots, list(range(args.ways)))
+    print(embed_all(encoder, DataLoader(data, batch_size=args.batch_size)).shape)
+
+
+if __name__ == "__main__":
+    main()
+'''
+
+
+def test_features_of_each_batch_stacked_from_a_per_class_dataset(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"support.py": _SUPPORT}, "SC105") == [("support.py", 22)]
+    fixed = _SUPPORT.replace("torch.stack(feats).view(-1, 8)", "torch.cat(feats)")
+    assert lint_project(tmp_path, {"support.py": fixed}, "SC105") == []
