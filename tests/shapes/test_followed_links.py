@@ -738,3 +738,72 @@ def test_features_of_each_batch_stacked_from_a_per_class_dataset(tmp_path: Path)
     assert lint_project(tmp_path, {"support.py": _SUPPORT}, "SC105") == [("support.py", 22)]
     fixed = _SUPPORT.replace("torch.stack(feats).view(-1, 8)", "torch.cat(feats)")
     assert lint_project(tmp_path, {"support.py": fixed}, "SC105") == []
+
+
+# a notebook's minibatch iterator picks rows of tensors with a numpy array of indices, `inputs[excerpt]` of
+# `excerpt = indices[start_idx:start_idx + batchsize]`: ECG windows of 10 samples laid out (N, 1, 10) into a
+# ModuleList of `Conv1d(10, ...)` built from a config list ("expected input[20, 1, 10] to have 10 channels, but got
+# 1 channels instead"); laid out (N, 10, 1), clean
+
+_MINIBATCHES = '''
+import numpy as np
+import torch
+import torch.nn as nn
+
+LAYERS = [(10, 16), (16, 32)]
+
+
+def load_ecg(n=120, length=10, seed=0):
+    rng = np.random.RandomState(seed)
+    X = rng.randn(n, length).astype("float32")
+    y = rng.randint(0, 2, size=n)
+    return torch.from_numpy(X)[:, None, :], torch.from_numpy(y)
+
+
+def iterate_minibatches(inputs, targets, batchsize, shuffle=False):
+    indices = np.arange(len(inputs))
+    if shuffle:
+        np.random.shuffle(indices)
+    for start_idx in range(0, len(inputs) - batchsize + 1, batchsize):
+        excerpt = indices[start_idx:start_idx + batchsize]
+        yield inputs[excerpt], targets[excerpt]
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.convs = nn.ModuleList()
+        for c_in, c_out in LAYERS:
+            self.convs.append(nn.Conv1d(c_in, c_out, kernel_size=3, padding=1))
+        self.out = nn.Linear(LAYERS[-1][1], 2)
+
+    def forward(self, x):
+        for conv in self.convs:
+            x = torch.relu(conv(x))
+        return self.out(x.mean(-1))
+
+
+X, y = load_ecg()
+net = Net()
+opt = torch.optim.Adam(net.parameters())
+for epoch in range(2):
+    for xb, yb in iterate_minibatches(X, y, 20, shuffle=True):
+        loss = nn.functional.cross_entropy(net(xb), yb)
+        opt.zero_grad()
+        loss.backward()
+        opt.step()
+'''
+
+
+def test_rows_a_numpy_index_array_picks_from_a_tensor(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"notebook.py": _MINIBATCHES}, "SC105") == [("notebook.py", 35)]
+    fixed = _MINIBATCHES.replace("[:, None, :]", "[:, :, None]")
+    assert lint_project(tmp_path, {"notebook.py": fixed}, "SC105") == []
+    assert probe('''
+import numpy as np
+import torch
+
+x = torch.randn(50, 4)
+probe(x[np.arange(10)])
+probe(x[np.arange(10) > 3])
+''') == ["(10, 4)", "(...)"]
