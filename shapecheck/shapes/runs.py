@@ -317,9 +317,9 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
 
 
 def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
-    stepped = lightning_step(ev, call, before)
-    if stepped is not None:
-        return stepped
+    stepped = lightning_steps(ev, call, before)
+    if stepped:
+        return stepped[0]
     callee = ev.called(ev.object(call.func, before))
     if isinstance(callee, Instance):
         found = model(ev, callee)
@@ -337,40 +337,58 @@ def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Funct
     return callee, ev.calls.run(callee, args)
 
 
-# what a Lightning trainer's method runs on each batch, and the keyword its loaders are passed by
-_LIGHTNING_STEPS = {"fit": ("training_step", "train_dataloaders", "train_dataloader"),
-                    "validate": ("validation_step", "dataloaders", "val_dataloader"),
-                    "test": ("test_step", "dataloaders", "test_dataloader")}
+# what a Lightning trainer's method runs on each batch: the step, the position and keyword its loaders are passed
+# by, and the hook that makes them (a datamodule's or the model's own); `fit` runs validation too (a sanity check of
+# the validation loader before the first training batch)
+_LIGHTNING_STEPS = {"fit": (("training_step", 1, "train_dataloaders", "train_dataloader"),
+                            ("validation_step", 2, "val_dataloaders", "val_dataloader")),
+                    "validate": (("validation_step", 1, "dataloaders", "val_dataloader"),),
+                    "test": (("test_step", 1, "dataloaders", "test_dataloader"),)}
 
 
-def lightning_step(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
-    """`trainer.fit(model, loader)` of a Lightning `Trainer`: the model's `training_step(batch, batch_idx)` run on
-    a batch of the loader (given by position or keyword, or made by `datamodule=dm`'s `train_dataloader()`), where
-    the loader has a batch for certain (`validate`/`test`: `validation_step`/`test_step`)."""
+def lightning_steps(ev: ShapeEvaluator, call: cst.Call, before: int) -> list[tuple[FunctionValue, Run]]:
+    """`trainer.fit(model, train_loader, val_loader)` of a Lightning `Trainer`: the model's `training_step(batch,
+    batch_idx)` run on a batch of the training loader (given by position or keyword, or made by `datamodule=dm`'s
+    `train_dataloader()` or the model's own), and its `validation_step` on one of the validation loader, each where
+    the model defines it and the loader has a batch for certain (`validate`/`test`: `validation_step`/`test_step`)."""
     if type(call.func) is not cst.Attribute or call.func.attr.value not in _LIGHTNING_STEPS:
-        return None
-    step, keyword, loader_method = _LIGHTNING_STEPS[call.func.attr.value]  # type: ignore[attr-defined]
-    trainer = ev.object(call.func.value, before)  # type: ignore[attr-defined]
+        return []
+    trainer = ev.object(call.func.value, before)
     if not isinstance(trainer, TorchObject) or trainer.qualname not in LIGHTNING_TRAINERS \
             or any(arg.star for arg in call.args):
-        return None
+        return []
     positional = [arg.value for arg in call.args if arg.keyword is None]
     keywords = {arg.keyword.value: arg.value for arg in call.args if arg.keyword is not None}
     model_expr = positional[0] if positional else keywords.get("model")
-    loader_expr = positional[1] if len(positional) > 1 else keywords.get(keyword)
     instance = ev.object(model_expr, before) if model_expr is not None else None
     if not isinstance(instance, Instance):
-        return None
+        return []
+    found = []
+    for step, position, keyword, loader_method in _LIGHTNING_STEPS[call.func.attr.value]:
+        stepped = _lightning_step(ev, instance, step, _lightning_loader(
+            ev, instance, positional[position] if len(positional) > position else keywords.get(keyword),
+            keywords.get("datamodule"), loader_method, before))
+        if stepped is not None:
+            found.append(stepped)
+    return found
+
+
+def _lightning_loader(ev: ShapeEvaluator, instance: Instance, loader_expr: cst.BaseExpression | None,
+                      datamodule: cst.BaseExpression | None, loader_method: str, before: int) -> object:
+    """The loader a trainer's method is given, else the one the datamodule's (or the model's own) hook makes."""
     if loader_expr is not None:
-        loader = ev.object(loader_expr, before)
-    else:  # the datamodule's loader, else the model's own `train_dataloader()`
-        source_expr = keywords.get("datamodule")
-        source = ev.object(source_expr, before) if source_expr is not None else instance
-        method = ev.calls.method(source.cls, loader_method) if isinstance(source, Instance) else None
-        if method is None:
-            return None
-        maker = FunctionValue(method[0], method[1].ctx, source, method[1])
-        loader = ev.calls.run(maker, ev.calls.generic_arguments(maker)).value
+        return ev.object(loader_expr, before)
+    source = ev.object(datamodule, before) if datamodule is not None else instance
+    method = ev.calls.method(source.cls, loader_method) if isinstance(source, Instance) else None
+    if method is None:
+        return None
+    maker = FunctionValue(method[0], method[1].ctx, source, method[1])
+    return ev.calls.run(maker, ev.calls.generic_arguments(maker)).value
+
+
+def _lightning_step(ev: ShapeEvaluator, instance: Instance, step: str,
+                    loader: object) -> tuple[FunctionValue, Run] | None:
+    """The model's `step(batch, batch_idx)` run on a batch of `loader`, the first (`batch_idx` 0)."""
     batches = ev.iterated(loader) if loader is not None else None
     found = ev.calls.method(instance.cls, step)
     if not isinstance(batches, Seq) or batches.items or batches.each is None or batches.least < 1 or found is None:

@@ -807,3 +807,49 @@ x = torch.randn(50, 4)
 probe(x[np.arange(10)])
 probe(x[np.arange(10) > 3])
 ''') == ["(10, 4)", None]
+
+
+# a LightningModule whose validation step scores images left unflattened: `fit` runs it on the validation loader
+# (its sanity check runs before the first training batch), "mat1 and mat2 shapes cannot be multiplied (112x28 and
+# 784x10)"; flattened as in the training step, clean
+
+_VALIDATED = '''
+import pytorch_lightning as pl
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, TensorDataset
+
+
+class LitClassifier(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(28 * 28, 10)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        return F.cross_entropy(self.fc(x.flatten(1)), y)
+
+    def validation_step(self, batch, batch_idx):
+        x, y = batch
+        self.log("val_loss", F.cross_entropy(self.fc(x.squeeze(1)), y))
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+def loader(n):
+    return DataLoader(TensorDataset(torch.randn(n, 1, 28, 28), torch.randint(0, 10, (n,))), batch_size=4)
+
+
+trainer = pl.Trainer(max_epochs=1)
+trainer.fit(LitClassifier(), loader(64), loader(16))
+'''
+
+
+def test_a_lightning_fit_runs_the_validation_step_on_the_validation_loader(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"lit.py": _VALIDATED}, "SC105") == [("lit.py", 20)]
+    fixed = _VALIDATED.replace("x.squeeze(1)", "x.flatten(1)")
+    assert lint_project(tmp_path, {"lit.py": fixed}, "SC105") == []
+    no_validation = _VALIDATED.replace("loader(64), loader(16))", "loader(64))")
+    assert lint_project(tmp_path, {"lit.py": no_validation}, "SC105") == []
