@@ -69,7 +69,8 @@ def _read(ctx: Context) -> configparser.ConfigParser | None:
             # `config.read("config.ini")` statement that names the file: the whole file's text names it
             whole = PROJECT.summary(Path(ctx.filename))
             text = ctx.module.code
-            names = frozenset(_INI_NAME.findall("\n".join(whole.lines))) if whole is not None else frozenset()
+            full = "\n".join(whole.lines) if whole is not None else text
+            names = frozenset(_INI_NAME.findall(full)) if full.strip() != text.strip() else frozenset()
             if not names:
                 names = frozenset(name for other in first_party_texts(text, ctx.filename)
                                   for name in _INI_NAME.findall(other))
