@@ -26,8 +26,9 @@ _PARENTS = 2  # a script in `scripts/` reading `configs/model.ini` from the repo
 _MAX_SIZE = 100_000
 
 
-def ini_read(ctx: Context, call: cst.Call) -> int | None:
-    """The int `config.getint("model", "hidden")` (`config["model"].getint("hidden")`) reads from the one ini file
+def ini_read(ctx: Context, call: cst.Call, section: str | None = None) -> int | None:
+    """The int `config.getint("model", "hidden")` (`config["model"].getint("hidden")`, or of a section a name holds,
+    `section`) reads from the one ini file
     the module names; None where the call is not such a read, the module names no file or several, the file is not
     there or does not parse, the option is missing or not an int, or the module may change the config (`set`,
     `read_dict`, `read_string`: the file's value need not be the one read)."""
@@ -42,6 +43,8 @@ def ini_read(ctx: Context, call: cst.Call) -> int | None:
             and type(container.slice[0].slice.value) is cst.SimpleString:
         keys.insert(0, container.slice[0].slice.value.evaluated_value)
         container = container.value
+    if section is not None and len(keys) == 1:  # `model_cfg.getint("hidden")` of `model_cfg = config["model"]`
+        keys.insert(0, section)
     if len(keys) != 2 or not all(isinstance(key, str) for key in keys) \
             or ctx.module_fact(_SETTERS, _setters_in):
         return None

@@ -853,3 +853,43 @@ def test_a_lightning_fit_runs_the_validation_step_on_the_validation_loader(tmp_p
     assert lint_project(tmp_path, {"lit.py": fixed}, "SC105") == []
     no_validation = _VALIDATED.replace("loader(64), loader(16))", "loader(64))")
     assert lint_project(tmp_path, {"lit.py": no_validation}, "SC105") == []
+
+
+def test_an_option_of_a_section_a_name_holds(tmp_path: Path) -> None:
+    # `model_cfg = config["model"]`, then `model_cfg.getint("hidden_size")`: the file's 24
+    train = '''
+import configparser
+
+import torch
+import torch.nn as nn
+
+from model import BiLSTMAttn
+
+
+def read_config(path="params.ini"):
+    config = configparser.ConfigParser()
+    config.read(path)
+    return config
+
+
+def main():
+    config = read_config()
+    model_cfg = config["model"]
+    train_cfg = config["train"]
+    model = BiLSTMAttn(model_cfg.getint("vocab_size"), model_cfg.getint("embed_dim"),
+                       model_cfg.getint("hidden_size"), model_cfg.getint("num_classes"))
+    x = torch.randint(0, 100, (train_cfg.getint("batch_size"), train_cfg.getint("seq_len")))
+    y = torch.randint(0, 3, (train_cfg.getint("batch_size"),))
+    loss = nn.CrossEntropyLoss()(model(x), y)
+    loss.backward()
+
+
+if __name__ == "__main__":
+    main()
+'''
+    files = {"model.py": _SETTINGS["model.py"], "params.ini": _SETTINGS["config.ini"], "train.py": train}
+    assert lint_project(tmp_path, files, "SC105") == [("train.py", 24)]
+    fixed = _replaced(files, "model.py", "-1, -1, self.hidden_size)", "-1, -1, 2 * self.hidden_size)")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+    one = _replaced(files, "params.ini", "hidden_size = 24", "hidden_size = 1")
+    assert lint_project(tmp_path, one, "SC105") == []
