@@ -308,6 +308,12 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
         return UNKNOWN
     if method == "copy":
         return receiver
+    if method == "pop" and receiver.complete and receiver.kind == "list" and receiver.items and len(call.args) <= 1:
+        # the element a pop gives, of the list as it is where it is read (the executor takes it off the list after
+        # the statement, see `executor._popped`)
+        position = ev.integer(call.args[0].value, before) if call.args else -1
+        if position is not None and -len(receiver.items) <= position < len(receiver.items):
+            return receiver.items[position]
     return UNKNOWN
 
 

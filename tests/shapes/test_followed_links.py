@@ -893,3 +893,151 @@ if __name__ == "__main__":
     assert lint_project(tmp_path, fixed, "SC105") == []
     one = _replaced(files, "params.ini", "hidden_size = 24", "hidden_size = 1")
     assert lint_project(tmp_path, one, "SC105") == []
+
+
+# a U-Net whose decoder takes its skips back with `skips.pop()` inside `torch.cat`, on 90x120 images (a config
+# dataclass): four poolings leave 5x7, upsampled to 10x14 against an 11x15 skip ("Sizes of tensors must match except in
+# dimension 1. Expected size 11 but got size 10"); 96x128 images are clean
+
+_UNET = {
+    'config.py': '''from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    image_height: int = 90
+    image_width: int = 120
+    batch_size: int = 4
+    num_samples: int = 16
+    lr: float = 1e-4
+    epochs: int = 1
+''',
+    'data.py': '''import torch
+from torch.utils.data import Dataset
+
+
+class CarvanaLike(Dataset):
+    def __init__(self, cfg):
+        self.n = cfg.num_samples
+        self.h = cfg.image_height
+        self.w = cfg.image_width
+
+    def __len__(self):
+        return self.n
+
+    def __getitem__(self, index):
+        image = torch.rand(3, self.h, self.w)
+        mask = (torch.rand(1, self.h, self.w) > 0.5).float()
+        return image, mask
+''',
+    'model.py': '''import torch
+import torch.nn as nn
+
+
+class DoubleConv(nn.Module):
+    def __init__(self, in_channels, out_channels):
+        super().__init__()
+        self.conv = nn.Sequential(
+            nn.Conv2d(in_channels, out_channels, 3, 1, 1, bias=False),
+            nn.BatchNorm2d(out_channels),
+            nn.ReLU(inplace=True),
+            nn.Conv2d(out_channels, out_channels, 3, 1, 1, bias=False),
+            nn.BatchNorm2d(out_channels),
+            nn.ReLU(inplace=True),
+        )
+
+    def forward(self, x):
+        return self.conv(x)
+
+
+class UNET(nn.Module):
+    def __init__(self, in_channels=3, out_channels=1, features=[8, 16, 32, 64]):
+        super().__init__()
+        self.ups = nn.ModuleList()
+        self.downs = nn.ModuleList()
+        self.pool = nn.MaxPool2d(kernel_size=2, stride=2)
+        for feature in features:
+            self.downs.append(DoubleConv(in_channels, feature))
+            in_channels = feature
+        for feature in reversed(features):
+            self.ups.append(nn.ConvTranspose2d(feature * 2, feature, kernel_size=2, stride=2))
+            self.ups.append(DoubleConv(feature * 2, feature))
+        self.bottleneck = DoubleConv(features[-1], features[-1] * 2)
+        self.final_conv = nn.Conv2d(features[0], out_channels, kernel_size=1)
+
+    def forward(self, x):
+        skips = []
+        for down in self.downs:
+            x = down(x)
+            skips.append(x)
+            x = self.pool(x)
+        x = self.bottleneck(x)
+        for i in range(0, len(self.ups), 2):
+            x = self.ups[i](x)
+            x = torch.cat([skips.pop(), x], dim=1)
+            x = self.ups[i + 1](x)
+        return self.final_conv(x)
+''',
+    'train.py': '''import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader
+
+from config import Config
+from data import CarvanaLike
+from model import UNET
+
+
+class Trainer:
+    def __init__(self, cfg):
+        self.cfg = cfg
+        self.model = UNET(in_channels=3, out_channels=1)
+        self.loss_fn = nn.BCEWithLogitsLoss()
+        self.optimizer = torch.optim.Adam(self.model.parameters(), lr=cfg.lr)
+        self.loader = DataLoader(CarvanaLike(cfg), batch_size=cfg.batch_size, shuffle=True)
+
+    def train_fn(self):
+        for data, targets in self.loader:
+            predictions = self.model(data)
+            loss = self.loss_fn(predictions, targets)
+            self.optimizer.zero_grad()
+            loss.backward()
+            self.optimizer.step()
+        return loss.item()
+
+    def fit(self):
+        for epoch in range(self.cfg.epochs):
+            print(epoch, self.train_fn())
+
+
+if __name__ == "__main__":
+    Trainer(Config()).fit()
+''',
+}
+
+
+def test_skips_popped_inside_an_expression_come_back_last_first(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _UNET, "SC105") == [("train.py", 20)]
+    fixed = _replaced(_replaced(_UNET, "config.py", "image_height: int = 90", "image_height: int = 96"),
+                      "config.py", "image_width: int = 120", "image_width: int = 128")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_a_pop_inside_an_expression_takes_the_element_off() -> None:
+    assert probe('''
+import torch
+
+def f():
+    skips = []
+    for k in (8, 4, 2):
+        skips.append(torch.randn(1, k))
+    a = skips.pop()
+    probe(a)
+    b = torch.cat([skips.pop(), torch.randn(1, 4)], dim=0)
+    probe(b)
+    probe(skips.pop(0))
+    both = [torch.randn(3), torch.randn(5)]
+    pair = torch.cat([both.pop(), both.pop()])
+    probe(pair)
+
+f()
+''') == ["(1, 2)", "(2, 4)", "(1, 8)", None]
