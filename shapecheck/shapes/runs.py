@@ -382,6 +382,13 @@ def _lightning_loader(ev: ShapeEvaluator, instance: Instance, loader_expr: cst.B
     method = ev.calls.method(source.cls, loader_method) if isinstance(source, Instance) else None
     if method is None:
         return None
+    # the trainer calls the hook `setup(stage)` first (a datamodule's splits are made there): run on a copy of the
+    # object, the one the code holds left as it is
+    source = replace(source, attrs=dict(source.attrs))
+    setup = ev.calls.method(source.cls, "setup")
+    if setup is not None:
+        prepare = FunctionValue(setup[0], setup[1].ctx, source, setup[1])
+        ev.calls.run(prepare, ev.calls.generic_arguments(prepare))
     maker = FunctionValue(method[0], method[1].ctx, source, method[1])
     return ev.calls.run(maker, ev.calls.generic_arguments(maker)).value
 

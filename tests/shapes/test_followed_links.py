@@ -1041,3 +1041,55 @@ def f():
 
 f()
 ''') == ["(1, 2)", "(2, 4)", "(1, 8)", None]
+
+
+# a datamodule that makes its splits in `setup`, which the trainer calls before asking for the loaders: images left
+# (batch, 28, 28) by `squeeze(1)` into `nn.Linear(28 * 28, 10)` ("mat1 and mat2 shapes cannot be multiplied (224x28 and
+# 784x10)"); flattened, clean
+
+_DATAMODULE = '''
+import pytorch_lightning as pl
+import torch
+import torch.nn as nn
+import torch.nn.functional as F
+from torch.utils.data import DataLoader, TensorDataset, random_split
+
+
+class Data(pl.LightningDataModule):
+    def __init__(self, batch_size=8):
+        super().__init__()
+        self.batch_size = batch_size
+
+    def setup(self, stage=None):
+        full = TensorDataset(torch.randn(100, 1, 28, 28), torch.randint(0, 10, (100,)))
+        self.train_ds, self.val_ds = random_split(full, [80, 20])
+
+    def train_dataloader(self):
+        return DataLoader(self.train_ds, batch_size=self.batch_size, shuffle=True)
+
+    def val_dataloader(self):
+        return DataLoader(self.val_ds, batch_size=self.batch_size)
+
+
+class Lit(pl.LightningModule):
+    def __init__(self):
+        super().__init__()
+        self.fc = nn.Linear(28 * 28, 10)
+
+    def training_step(self, batch, batch_idx):
+        x, y = batch
+        return F.cross_entropy(self.fc(x.squeeze(1)), y)
+
+    def configure_optimizers(self):
+        return torch.optim.SGD(self.parameters(), lr=0.1)
+
+
+if __name__ == "__main__":
+    pl.Trainer(max_epochs=1).fit(Lit(), datamodule=Data())
+'''
+
+
+def test_a_datamodule_set_up_before_its_loaders(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, {"lit.py": _DATAMODULE}, "SC105") == [("lit.py", 32)]
+    fixed = _DATAMODULE.replace("x.squeeze(1)", "x.flatten(1)")
+    assert lint_project(tmp_path, {"lit.py": fixed}, "SC105") == []
