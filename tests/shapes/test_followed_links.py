@@ -1093,3 +1093,115 @@ def test_a_datamodule_set_up_before_its_loaders(tmp_path: Path) -> None:
     assert lint_project(tmp_path, {"lit.py": _DATAMODULE}, "SC105") == [("lit.py", 32)]
     fixed = _DATAMODULE.replace("x.squeeze(1)", "x.flatten(1)")
     assert lint_project(tmp_path, {"lit.py": fixed}, "SC105") == []
+
+
+# an nn.Sequential subclass filled by add_module in a loop over a config's channels, its Linear sized for 128 samples,
+# fed signals of lengths a numpy generator draws (`rng.normal(size=rng.integers(60, max_len + 1))`) padded to another
+# config's 140 ("mat1 and mat2 shapes cannot be multiplied (16x1088 and 1024x6)"); padded to 128, clean
+
+_PADDED = {
+    'config.py': '''from dataclasses import dataclass, field
+
+
+@dataclass
+class CNNConfig:
+    in_channels: int = 1
+    channels: tuple = (16, 32, 64)
+    kernel_size: int = 5
+    pool: int = 2
+    seq_len: int = 128
+    num_classes: int = 6
+
+    @property
+    def flat_features(self):
+        length = self.seq_len
+        for _ in self.channels:
+            length = length // self.pool
+        return self.channels[-1] * length
+
+
+@dataclass
+class DataConfig:
+    max_len: int = 140
+    n_samples: int = 64
+    batch_size: int = 16
+''',
+    'data.py': '''import numpy as np
+import torch
+from torch.utils.data import Dataset
+
+
+class PaddedSignals(Dataset):
+    def __init__(self, n, max_len, n_classes=6, seed=0):
+        rng = np.random.default_rng(seed)
+        self.samples = [rng.normal(size=rng.integers(60, max_len + 1)).astype(np.float32) for _ in range(n)]
+        self.labels = rng.integers(0, n_classes, size=n)
+        self.max_len = max_len
+
+    def __len__(self):
+        return len(self.samples)
+
+    def __getitem__(self, idx):
+        x = self.samples[idx]
+        x = np.pad(x, (0, self.max_len - len(x)))
+        return torch.from_numpy(x).unsqueeze(0), int(self.labels[idx])
+''',
+    'model.py': '''import torch.nn as nn
+
+
+class ConvStack(nn.Sequential):
+    def __init__(self, cfg):
+        super().__init__()
+        c_in = cfg.in_channels
+        for i, c_out in enumerate(cfg.channels):
+            self.add_module(f"conv{i}", nn.Conv1d(c_in, c_out, cfg.kernel_size, padding=cfg.kernel_size // 2))
+            self.add_module(f"relu{i}", nn.ReLU())
+            self.add_module(f"pool{i}", nn.MaxPool1d(cfg.pool))
+            c_in = c_out
+        self.add_module("flatten", nn.Flatten())
+        self.add_module("fc", nn.Linear(cfg.flat_features, cfg.num_classes))
+''',
+    'train.py': '''import torch
+import torch.nn as nn
+from torch.utils.data import DataLoader
+
+from config import CNNConfig, DataConfig
+from data import PaddedSignals
+from model import ConvStack
+
+
+def evaluate(model, loader):
+    model.eval()
+    correct = 0
+    with torch.no_grad():
+        for x, y in loader:
+            correct += (model(x).argmax(1) == y).sum().item()
+    return correct / len(loader.dataset)
+
+
+def main():
+    mcfg, dcfg = CNNConfig(), DataConfig()
+    ds = PaddedSignals(dcfg.n_samples, dcfg.max_len)
+    loader = DataLoader(ds, batch_size=dcfg.batch_size, shuffle=True)
+    model = ConvStack(mcfg)
+    opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+    loss_fn = nn.CrossEntropyLoss()
+    model.train()
+    for x, y in loader:
+        opt.zero_grad()
+        loss = loss_fn(model(x), y)
+        loss.backward()
+        opt.step()
+    print(evaluate(model, loader))
+
+
+if __name__ == "__main__":
+    main()
+''',
+}
+
+
+def test_samples_of_a_length_drawn_by_a_numpy_generator_padded_to_a_config_length(tmp_path: Path) -> None:
+    assert lint_project(tmp_path, _PADDED, "SC105") == [("train.py", 15), ("train.py", 29)]
+    fixed = _replaced(_PADDED, "config.py", "max_len: int = 140", "max_len: int = 128")
+    assert lint_project(tmp_path, fixed, "SC105") == []
