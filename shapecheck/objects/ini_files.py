@@ -45,14 +45,36 @@ def ini_read(ctx: Context, call: cst.Call, section: str | None = None) -> int | 
         container = container.value
     if section is not None and len(keys) == 1:  # `model_cfg.getint("hidden")` of `model_cfg = config["model"]`
         keys.insert(0, section)
-    if len(keys) != 2 or not all(isinstance(key, str) for key in keys) \
-            or ctx.module_fact(_SETTERS, _setters_in):
+    if len(keys) != 2 or not all(isinstance(key, str) for key in keys):
+        return None
+    return ini_option(ctx, keys[0], keys[1])
+
+
+def entry_keys(node: cst.BaseExpression) -> tuple[tuple[str, str], cst.BaseExpression] | None:
+    """`config["model"]["hidden"]`: the section and option, and what they are read of; None for anything else."""
+    keys: list[str] = []
+    container = node
+    while type(container) is cst.Subscript and len(container.slice) == 1 \
+            and type(container.slice[0].slice) is cst.Index \
+            and type(container.slice[0].slice.value) is cst.SimpleString:
+        key = container.slice[0].slice.value.evaluated_value
+        if not isinstance(key, str):
+            return None
+        keys.insert(0, key)
+        container = container.value
+    return ((keys[0], keys[1]), container) if len(keys) == 2 else None
+
+
+def ini_option(ctx: Context, section: str, option: str) -> int | None:
+    """The int the option of `section` holds in the one ini file the module names (`int(config["model"]["hidden"])`
+    reads it too); None as for `ini_read`."""
+    if ctx.module_fact(_SETTERS, _setters_in):
         return None
     parser = ctx.analysis(IniFile).parser
     if parser is None:
         return None
     try:
-        return parser.getint(keys[0], keys[1])
+        return parser.getint(section, option)
     except (configparser.Error, ValueError):
         return None
 

@@ -1205,3 +1205,35 @@ def test_samples_of_a_length_drawn_by_a_numpy_generator_padded_to_a_config_lengt
     assert lint_project(tmp_path, _PADDED, "SC105") == [("train.py", 15), ("train.py", 29)]
     fixed = _replaced(_PADDED, "config.py", "max_len: int = 140", "max_len: int = 128")
     assert lint_project(tmp_path, fixed, "SC105") == []
+
+
+def test_an_option_converted_by_int_from_the_parsers_entries(tmp_path: Path) -> None:
+    # `int(config["model"]["hidden_size"])`: the file's 24, as `getint` reads it
+    train = '''
+import configparser
+
+import torch
+import torch.nn as nn
+
+from model import BiLSTMAttn
+
+config = configparser.ConfigParser()
+config.read("params.ini")
+
+
+def main():
+    model = BiLSTMAttn(int(config["model"]["vocab_size"]), int(config["model"]["embed_dim"]),
+                       int(config["model"]["hidden_size"]), config.getint("model", "num_classes", fallback=3))
+    x = torch.randint(0, 100, (4, 12))
+    loss = nn.CrossEntropyLoss()(model(x), torch.randint(0, 3, (4,)))
+    loss.backward()
+
+
+main()
+'''
+    files = {"model.py": _SETTINGS["model.py"], "params.ini": _SETTINGS["config.ini"], "train.py": train}
+    assert lint_project(tmp_path, files, "SC105") == [("train.py", 17)]
+    fixed = _replaced(files, "model.py", "-1, -1, self.hidden_size)", "-1, -1, 2 * self.hidden_size)")
+    assert lint_project(tmp_path, fixed, "SC105") == []
+    one = _replaced(files, "params.ini", "hidden_size = 24", "hidden_size = 1")
+    assert lint_project(tmp_path, one, "SC105") == []
