@@ -1237,3 +1237,23 @@ main()
     assert lint_project(tmp_path, fixed, "SC105") == []
     one = _replaced(files, "params.ini", "hidden_size = 24", "hidden_size = 1")
     assert lint_project(tmp_path, one, "SC105") == []
+
+
+def test_fake_data_gives_images_of_the_size_it_is_given() -> None:
+    # torchvision's FakeData draws a (C, H, W) tensor, makes it a PIL image (gray for 1 channel, RGB for 3) and
+    # transforms it: RGB 100x120 images into a gray `Conv2d(1, ...)` raise
+    assert probe('''
+import torch.nn as nn
+from torch.utils.data import DataLoader
+from torchvision import datasets, transforms
+
+rgb = datasets.FakeData(size=64, image_size=(3, 100, 120), num_classes=10, transform=transforms.ToTensor())
+gray = datasets.FakeData(64, (1, 28, 28), 10, transforms.ToTensor())
+raw = datasets.FakeData(size=64, image_size=(3, 100, 120))
+for x, y in DataLoader(rgb, batch_size=8):
+    probe(x)
+for x, y in DataLoader(gray, batch_size=8):
+    probe(x)
+for x, y in DataLoader(raw, batch_size=8):
+    probe(x)
+''') == ["(batch, 3, 100, 120)", "(batch, 1, 28, 28)", "(...)"]
