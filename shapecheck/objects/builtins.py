@@ -14,10 +14,12 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
+from shapecheck.engine.syntax import is_self_attribute
 from shapecheck.engine.walker import walk
 from shapecheck.objects import registries
 from shapecheck.objects.command_line import attribute_size, option_default
-from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, per_item
+from shapecheck.objects.dims import Atom, Dim, at_defaults, at_least, option_size, per_item
+from shapecheck.objects.ini_files import entry_keys, ini_option
 from shapecheck.objects.values import (
     FALSE, NONE, TRUE, UNKNOWN, ClassValue, Const, FunctionValue, Imported, Instance, Mapping, Opaque, Seq,
     TorchObject, number_kind, truth,
@@ -329,6 +331,12 @@ def container_method(receiver: Seq | Mapping, method: str, ev: Evaluator, call: 
         return UNKNOWN
     if method == "copy":
         return receiver
+    if method == "pop" and receiver.complete and receiver.kind == "list" and receiver.items and len(call.args) <= 1:
+        # the element a pop gives, of the list as it is where it is read (the executor takes it off the list after
+        # the statement, see `executor._popped`)
+        position = ev.integer(call.args[0].value, before) if call.args else -1
+        if position is not None and -len(receiver.items) <= position < len(receiver.items):
+            return receiver.items[position]
     return UNKNOWN
 
 
@@ -666,6 +674,10 @@ def call(name: str, ev: Evaluator, node: cst.Call, before: int) -> object:
             return Dim.of(int(value.value))
         if isinstance(value, Opaque) and drawn_value(value):  # `int(rng.integers(4, 12))`: a count drawn
             return drawn_number(ev, node)
+        if value is UNKNOWN and type(argument) is cst.Subscript:
+            option = _ini_entry(ev, argument, before)  # `int(config["model"]["hidden"])`
+            if option is not None:
+                return option
         return value if isinstance(value, Dim) else number(node)
     if name == "float" and positional is not None and len(positional) == 1:
         value = positional[0]
@@ -881,6 +893,25 @@ def scalar_draw(qualname: str, call: cst.Call) -> bool:
     if module == "random":
         return name in _PYTHON_DRAWS
     return module == "numpy.random" and numpy_scalar_draw(name, call)
+
+
+def _ini_entry(ev: Evaluator, node: cst.Subscript, before: int) -> Dim | None:
+    """`config["model"]["hidden"]` of a `configparser` parser (or a name holding nothing the analysis knows), where
+    the module reads one ini file holding an int there: the option's size, as `config.getint("model", "hidden")`
+    is, with the file's value (see `ini_files`)."""
+    found = entry_keys(node)
+    if found is None or not (type(found[1]) is cst.Name or is_self_attribute(found[1])):
+        return None
+    config = ev.object(found[1], before)
+    if not (config is UNKNOWN or isinstance(config, TorchObject) and config.qualname.startswith("configparser.")):
+        return None
+    keys, container = found
+    shipped = ini_option(ev.ctx, *keys)
+    if shipped is None:
+        return None
+    binding = ev.binding(container, before)
+    owner = id(binding) if binding is not None else ev.ctx.code(container)
+    return option_size(("option", owner, keys), ev.ctx.code(node), shipped)
 
 
 def python_draw(ev: Evaluator, call: cst.Call, name: str, before: int) -> object:

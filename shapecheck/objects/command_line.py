@@ -166,6 +166,13 @@ def _read_parser(ev: Evaluator, args: cst.BaseExpression, before: int,
     if _is_parse(made):
         parser = one_assignment(ev, made.func.value, before)  # type: ignore[attr-defined]  # a Name
         return UNKNOWN if parser is None else read(ev, parser, made, before)
+    if _parses_built(made):
+        # `build_parser().parse_args()`: the parser a helper fills and returns (`return parser`), read there
+        built = _helper_parser(ev, made.func.value, before)  # type: ignore[attr-defined]
+        if built is None or type(built[1].value) is not cst.Name:
+            return UNKNOWN
+        reader, returned, binding, end = built
+        return reader.in_home(binding, lambda: read(reader, binding, returned, end))
     helper = _helper_parser(ev, made, before) if not made.args else None
     if helper is None or not _is_parse(helper[1].value):
         return UNKNOWN
@@ -177,6 +184,12 @@ def _is_parse(node: cst.CSTNode | None) -> bool:
     """`parser.parse_args(...)`, whatever command line it reads."""
     return type(node) is cst.Call and type(node.func) is cst.Attribute and node.func.attr.value == "parse_args" \
         and type(node.func.value) is cst.Name
+
+
+def _parses_built(node: cst.Call) -> bool:
+    """`build_parser().parse_args(...)`: a parse of what a helper called with no arguments returns."""
+    return type(node.func) is cst.Attribute and node.func.attr.value == "parse_args" \
+        and type(node.func.value) is cst.Call and not node.func.value.args
 
 
 def one_assignment(ev: Evaluator, name: cst.Name, before: int) -> Binding | None:

@@ -320,7 +320,7 @@ def same(a: Dim, b: Dim) -> bool | None:
         return False
     if _other_items(a, b, difference):
         return False
-    if _differ_at_default(a, b):
+    if _differ_at_default(a, b) or _beyond_at_default(a, b) or _beyond_at_default(b, a):
         return False
     return None
 
@@ -346,6 +346,22 @@ def _differ_at_default(a: Dim, b: Dim) -> bool:
         return False
     at_a, at_b = at_defaults(a), at_defaults(b)
     if at_a is None or at_b is None or at_a == at_b:
+        return False
+    recorded = DEFAULTS_USED.get()
+    if recorded is not None:
+        recorded.append(next(iter(options)))
+    return True
+
+
+def _beyond_at_default(a: Dim, b: Dim) -> bool:
+    """`b` involves one command-line option and sizes the code states, and in the run with no flags it is larger
+    than the bound `a` is known to stay within: a chunk of at most `BPTT = 20` rows (`min(bptt, len(source) - 1 -
+    i)`) against a causal mask built for `--context 35`."""
+    if a.atom is None or a.atom.at_most is None or not _options(b):
+        return False
+    options = _options(b)
+    value = at_defaults(b)
+    if len(options) != 1 or value is None or value <= a.atom.at_most:
         return False
     recorded = DEFAULTS_USED.get()
     if recorded is not None:

@@ -817,6 +817,13 @@ class Evaluator:
             return self._join_sequences(values)  # type: ignore[arg-type]
         return join(values)
 
+    def join_passes(self, values: list[object], key: Hashable) -> object:
+        """What the values a generator's `yield`s hand out on the passes of its loops agree on, where a size that
+        differs between them (the short last batch of `X[i:i + batch_size]` over `range(0, len(X), batch_size)`)
+        is widened to a size of its own, keyed by `key`, rather than losing the value: the floors above widen
+        tensors; here, `join_values`."""
+        return self.join_values(values)
+
     def _join_sequences(self, values: list[Seq]) -> object:
         if len({value.kind for value in values}) != 1:
             return UNKNOWN
@@ -1114,6 +1121,8 @@ class Evaluator:
                     return found
             if method in RETURNS_SELF and isinstance(receiver, (TorchObject, Instance)):
                 return receiver
+            if method in _PREPARE_METHODS and isinstance(receiver, TorchObject) and receiver.qualname in ACCELERATORS:
+                return self._prepared(call, before)
             if method in DERIVED and isinstance(receiver, (TorchObject, Instance, Opaque)):
                 return Derived(receiver, method)
             if isinstance(receiver, (Seq, Mapping)):
@@ -1226,6 +1235,14 @@ class Evaluator:
                 return self.object(arg.value, before)
         return UNKNOWN
 
+    def _prepared(self, call: cst.Call, before: int) -> object:
+        """`accelerator.prepare(model, optimizer, loader)`: the objects given, in a tuple when there are several
+        (`model, opt, loader = accelerator.prepare(...)`), the one object when there is one."""
+        if any(arg.star or arg.keyword is not None for arg in call.args) or not call.args:
+            return UNKNOWN
+        given = tuple(self.object(arg.value, before) for arg in call.args)
+        return given[0] if len(given) == 1 else Seq(given, "tuple")
+
     def _copy(self, call: cst.Call, before: int) -> object:
         """`copy.deepcopy(layer)` (the annotated transformer's `clones`): what it copies, an object of the project
         as another object with the same attributes (what is later set on one is not set on the other)."""
@@ -1260,7 +1277,16 @@ class Evaluator:
 
 
 # functions of another package, named like functions, that build an object whose methods the floors above read
-_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"})
+# Hugging Face Accelerate's `accelerator.prepare(model, optimizer, loader)` hands back the objects it is given,
+# wrapped to run on the devices (a model calls its forward, a loader gives its batches): read as those objects
+ACCELERATORS = frozenset({"accelerate.Accelerator", "accelerate.accelerator.Accelerator"})
+_PREPARE_METHODS = frozenset({"prepare", "prepare_model", "prepare_data_loader"})
+# Lightning's trainers: `trainer.fit(model, loader)` runs the model's `training_step` on the loader's batches
+LIGHTNING_TRAINERS = frozenset({"pytorch_lightning.Trainer", "lightning.Trainer", "lightning.pytorch.Trainer",
+                                "pytorch_lightning.trainer.Trainer", "lightning.pytorch.trainer.Trainer",
+                                "pytorch_lightning.trainer.trainer.Trainer",
+                                "lightning.pytorch.trainer.trainer.Trainer"})
+_OBJECT_FACTORIES = frozenset({"numpy.random.default_rng"}) | LIGHTNING_TRAINERS | ACCELERATORS
 PIL_IMAGE = "PIL.Image.Image"
 # The channels a PIL image of each mode converts to a tensor with (`ToTensor`, `PILToTensor`).
 _PIL_CHANNELS = {"RGB": 3, "L": 1, "RGBA": 4}
@@ -1283,7 +1309,7 @@ DATA_PARALLEL = frozenset({"torch.nn.DataParallel", "torch.nn.parallel.DataParal
                            "torch.nn.parallel.distributed.DistributedDataParallel"})
 # wrappers whose call runs the wrapped module's forward on the inputs it is given (on one device; DataParallel
 # splits the batch across several, each part run the same way)
-_SAME_CALLS = DATA_PARALLEL | {"torch.compile"}
+_SAME_CALLS = DATA_PARALLEL | {"torch.compile", "torch.jit.script"}
 # progress bars that yield their iterable's elements unchanged
 _SAME_ITERATION = frozenset({"tqdm.tqdm", "tqdm.auto.tqdm", "tqdm.notebook.tqdm", "tqdm.std.tqdm",
                              "tqdm.rich.tqdm", "tqdm.autonotebook.tqdm"})

@@ -153,7 +153,7 @@ class Executor:
         if not self.yielded:
             return UNKNOWN
         values = [value for value, _ in self.yielded]
-        each = _one_record(self.ev, values) or self.ev.join_values(values)
+        each = _one_record(self.ev, values) or self.ev.join_passes(values, ("yielded", id(self.frame)))
         return Seq((), "generator", complete=False, each=each, least=int(any(certain for _, certain in self.yielded)))
 
     # ------------------------------------------------------------------------------------------ statements
@@ -242,14 +242,25 @@ class Executor:
             return path
         if kind in (cst.Pass, cst.Global, cst.Nonlocal):
             return path
+        popped = _popped(node, path.env)
+        if popped:
+            # a list a statement pops from more than once (or not by a literal position): what each pop gives is
+            # not told apart, so the list is unknown from the statement on
+            path.env = {**path.env, **{name: UNKNOWN for name, at in popped.items() if at is None}}
         version = self.version(path)
         self.trace.append((node, version, path.certain))
+        before = path.env
         path = self._small(node, path, version)
         changed = self.ev.changed_by_calls(node)
         if changed:
             namespaces = self.ev.namespaces_changed_by_calls(node)
             path.env = {name: _after_change(value, namespaces.get(name, frozenset())) if name in changed else value
                         for name, value in path.env.items()}
+        if popped:
+            # `torch.cat([skips.pop(), x], dim=1)` in a U-Net's decoder: the pop read the list as it was, and the
+            # list holds one element fewer after the statement
+            path.env = {**path.env, **{name: _without(before.get(name), at) for name, at in popped.items()
+                                       if at is not None and path.env.get(name) is before.get(name)}}
         return path
 
     def _small(self, node: cst.CSTNode, path: _Path, version: int) -> _Path:
@@ -781,6 +792,46 @@ def _grown_together(start: dict[str, object], first: dict[str, object], end: dic
     counted = {} if passes is None else {"least": passes, "most": passes}
     return {**end, **{name: replace(end[name], grown=mark, **counted) for name in grown},
             **{name: replace(end[name], grown=(mark, first[name].grown)) for name in nested}}
+
+
+def _popped(node: cst.CSTNode, env: dict[str, object]) -> dict[str, int | None]:
+    """The lists a simple statement pops an element of inside an expression (`x = torch.cat([skips.pop(), x])`; a
+    pop that is the statement itself is a change `mutate` makes): each name holding a list the code spells out, with
+    the position it pops (-1 for `pop()`), None where it pops more than once or at a position not written out."""
+    if type(node) is cst.Expr and type(node.value) is cst.Call:  # type: ignore[attr-defined]
+        return {}
+    found: dict[str, int | None] = {}
+    for inner in _walk(node):
+        if type(inner) is not cst.Call or type(inner.func) is not cst.Attribute or inner.func.attr.value != "pop" \
+                or type(inner.func.value) is not cst.Name:
+            continue
+        name = inner.func.value.value
+        held = env.get(name)
+        if type(held) is not Seq or not held.complete or held.kind != "list":
+            continue
+        at = -1 if not inner.args else _literal_position(inner.args[0])
+        found[name] = None if name in found else at
+    return found
+
+
+def _literal_position(arg: cst.Arg) -> int | None:
+    value = arg.value
+    if arg.keyword is not None or arg.star:
+        return None
+    if type(value) is cst.Integer:
+        return int(value.value)
+    if type(value) is cst.UnaryOperation and type(value.operator) is cst.Minus and type(value.expression) is cst.Integer:
+        return -int(value.expression.value)
+    return None
+
+
+def _without(held: object, at: int) -> object:
+    """A list the code spells out without its element at `at`; UNKNOWN where it has none there."""
+    if type(held) is not Seq or not held.complete or not -len(held.items) <= at < len(held.items):
+        return UNKNOWN
+    items = list(held.items)
+    del items[at]
+    return Seq(tuple(items), held.kind)
 
 
 def _kept(value: Seq, old: object) -> int:

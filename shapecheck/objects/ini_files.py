@@ -15,7 +15,7 @@ import libcst as cst
 
 from shapecheck.engine import dependencies
 from shapecheck.engine.walker import walk
-from shapecheck.objects.project import first_party_texts
+from shapecheck.objects.project import PROJECT, first_party_texts
 
 if TYPE_CHECKING:
     from shapecheck.engine.context import Context
@@ -26,8 +26,9 @@ _PARENTS = 2  # a script in `scripts/` reading `configs/model.ini` from the repo
 _MAX_SIZE = 100_000
 
 
-def ini_read(ctx: Context, call: cst.Call) -> int | None:
-    """The int `config.getint("model", "hidden")` (`config["model"].getint("hidden")`) reads from the one ini file
+def ini_read(ctx: Context, call: cst.Call, section: str | None = None) -> int | None:
+    """The int `config.getint("model", "hidden")` (`config["model"].getint("hidden")`, or of a section a name holds,
+    `section`) reads from the one ini file
     the module names; None where the call is not such a read, the module names no file or several, the file is not
     there or does not parse, the option is missing or not an int, or the module may change the config (`set`,
     `read_dict`, `read_string`: the file's value need not be the one read)."""
@@ -42,14 +43,38 @@ def ini_read(ctx: Context, call: cst.Call) -> int | None:
             and type(container.slice[0].slice.value) is cst.SimpleString:
         keys.insert(0, container.slice[0].slice.value.evaluated_value)
         container = container.value
-    if len(keys) != 2 or not all(isinstance(key, str) for key in keys) \
-            or ctx.module_fact(_SETTERS, _setters_in):
+    if section is not None and len(keys) == 1:  # `model_cfg.getint("hidden")` of `model_cfg = config["model"]`
+        keys.insert(0, section)
+    if len(keys) != 2 or not all(isinstance(key, str) for key in keys):
+        return None
+    return ini_option(ctx, keys[0], keys[1])
+
+
+def entry_keys(node: cst.BaseExpression) -> tuple[tuple[str, str], cst.BaseExpression] | None:
+    """`config["model"]["hidden"]`: the section and option, and what they are read of; None for anything else."""
+    keys: list[str] = []
+    container = node
+    while type(container) is cst.Subscript and len(container.slice) == 1 \
+            and type(container.slice[0].slice) is cst.Index \
+            and type(container.slice[0].slice.value) is cst.SimpleString:
+        key = container.slice[0].slice.value.evaluated_value
+        if not isinstance(key, str):
+            return None
+        keys.insert(0, key)
+        container = container.value
+    return ((keys[0], keys[1]), container) if len(keys) == 2 else None
+
+
+def ini_option(ctx: Context, section: str, option: str) -> int | None:
+    """The int the option of `section` holds in the one ini file the module names (`int(config["model"]["hidden"])`
+    reads it too); None as for `ini_read`."""
+    if ctx.module_fact(_SETTERS, _setters_in):
         return None
     parser = ctx.analysis(IniFile).parser
     if parser is None:
         return None
     try:
-        return parser.getint(keys[0], keys[1])
+        return parser.getint(section, option)
     except (configparser.Error, ValueError):
         return None
 
@@ -65,9 +90,15 @@ def _read(ctx: Context) -> configparser.ConfigParser | None:
     names = ctx.module_fact(_NAMED, _named_in)
     if not names:
         try:
+            # a module another file imports is read as an extract of the definitions it asks for, without the
+            # `config.read("config.ini")` statement that names the file: the whole file's text names it
+            whole = PROJECT.summary(Path(ctx.filename))
             text = ctx.module.code
-            names = frozenset(name for other in first_party_texts(text, ctx.filename)
-                              for name in _INI_NAME.findall(other))
+            full = "\n".join(whole.lines) if whole is not None else text
+            names = frozenset(_INI_NAME.findall(full)) if full.strip() != text.strip() else frozenset()
+            if not names:
+                names = frozenset(name for other in first_party_texts(text, ctx.filename)
+                                  for name in _INI_NAME.findall(other))
         except (OSError, ValueError):
             return None
     if len(names) != 1:

@@ -276,6 +276,10 @@ def _call_conflict(ev, node: cst.Call, before: int) -> Conflict | None:
     fails on whatever the arguments are reported inside it)."""
     callee = ev.called(ev.object(node.func, before))
     if not isinstance(callee, FunctionValue):
+        for stepped in runs.lightning_steps(ev, node, before):  # `trainer.fit(model, loader)`: `training_step`
+            found = runs.first_conflict(ev, *stepped)
+            if found is not None:
+                return Conflict("call", node, (), runs.at_call(ev, node, before, found.text), found.path)
         return None
     args = ev.calls.arguments(callee, node, before)
     if args is None or not (runs.brings_facts(ev, args) or _closes_over_a_run(callee)):

@@ -655,6 +655,38 @@ class ShapeEvaluator(Evaluator):
             return joined if joined is not None else UNKNOWN
         return super().join_values(values)
 
+    def join_passes(self, values: list[object], key: Hashable) -> object:
+        return self._widened(values, key) if len(values) > 1 else values[0]
+
+    def _widened(self, values: list[object], key: Hashable) -> object:
+        """Tensors of one rank keep the sizes they agree on, each other one a size of its own (at most the
+        largest where each is a literal); tuples of as many elements, element by element."""
+        first = values[0]
+        if all(isinstance(value, Shape) for value in values):
+            joined = self.join_values(values)
+            shapes: list[Shape] = values  # type: ignore[assignment]
+            if joined is not UNKNOWN or shapes[0].rank is None or any(shape.rank != shapes[0].rank
+                                                                       for shape in shapes):
+                return joined
+            dims = []
+            for position, dim in enumerate(shapes[0].dims):
+                sizes = [shape.dims[position] for shape in shapes]
+                if all(size == dim for size in sizes):
+                    dims.append(dim)
+                    continue
+                literals = [size.literal for size in sizes]
+                most = None if None in literals else max(literals)  # type: ignore[type-var]
+                dims.append(Dim((((Atom((key, position), "n", compound=True, at_most=most),), 1),)))
+            same = all(shape.layout == shapes[0].layout for shape in shapes)
+            dtype = shapes[0].dtype if all(shape.dtype == shapes[0].dtype for shape in shapes) else None
+            return Shape(tuple(dims), None, "...", shapes[0].layout if same else None, dtype)
+        if isinstance(first, Seq) and first.complete and all(
+                isinstance(value, Seq) and value.complete and value.kind == first.kind
+                and len(value.items) == len(first.items) for value in values):
+            return Seq(tuple(self._widened([value.items[index] for value in values], (key, index))  # type: ignore
+                             for index in range(len(first.items))), first.kind)
+        return self.join_values(values)
+
     def with_sizes(self, value: object, change: Callable[[Dim], Dim]) -> object:
         if isinstance(value, Shape):
             dims = tuple(change(dim) for dim in value.dims)

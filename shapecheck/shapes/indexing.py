@@ -12,6 +12,7 @@ from shapecheck.objects.dims import Atom, Dim, at_least, opaque_operands, same
 from shapecheck.objects.values import Mapping, Seq
 from shapecheck.shapes.positions import dim_position, dropped, inserted, opaque, replaced
 from shapecheck.shapes.shape import Shape
+from shapecheck.shapes.values import Array
 
 if TYPE_CHECKING:
     from shapecheck.shapes.evaluator import ShapeEvaluator
@@ -76,7 +77,7 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
     """`node`'s basic indexing of a tensor (or a numpy array, whose basic indexing is the same) of `shape`, and its
     indexing by one 1-d integer index, whose shape `index_shape` reads (a tensor's by default)."""
     of_array = index_shape is not None
-    index_shape = index_shape or ev.tensor
+    index_shape = index_shape or (lambda expr, at: _tensor_index(ev, expr, at))
     elements = [element.slice for element in node.slice]
     tensors = [i for i, e in enumerate(elements) if _is_tensor_index(ev, e, before, index_shape)]
     if len(tensors) > 1:
@@ -126,6 +127,16 @@ def indexed(ev: ShapeEvaluator, shape: Shape, node: cst.Subscript, before: int,
             return None
         position += 1 + len(result.dims) - before_rank  # an int takes its dim away, an index array puts its own
     return result
+
+
+def _tensor_index(ev: ShapeEvaluator, expr: cst.BaseExpression, before: int) -> Shape | None:
+    """What indexes a tensor: a tensor, or a numpy array of ints, which torch takes as one (a minibatch iterator's
+    `inputs[indices[start:start + batchsize]]` of `indices = np.arange(len(inputs))`)."""
+    shape = ev.tensor(expr, before)
+    if shape is not None:
+        return shape
+    value = ev.object(expr, before)
+    return value.shape if isinstance(value, Array) and value.shape.dtype == "int" else None
 
 
 def _int_apart(ev: ShapeEvaluator, elements: list[cst.BaseSlice], tensor: int, before: int) -> bool:
@@ -340,8 +351,21 @@ def _bounded_prefix(ev: ShapeEvaluator, size: Dim, upper_expr: cst.BaseExpressio
     """`pos[:, :T]` of a literal size with `T` a size known to be at most it (a length drawn below 21 into a table
     of 48): `T` entries."""
     stop = ev.size(upper_expr, before)
+    if stop is not None and _whole_chunks(size, stop):
+        return stop
     bound = stop.atom.at_most if stop is not None and stop.atom is not None else None
     return stop if bound is not None and size.literal is not None and bound <= size.literal else None
+
+
+def _whole_chunks(size: Dim, stop: Dim) -> bool:
+    """`data[:nbatch * bsz]` with `nbatch = data.size(0) // bsz` (the language-model tutorials' `batchify`): the
+    chunks of `bsz` the size holds whole, never more than the size, so exactly `nbatch * bsz` entries."""
+    for atom in stop.atoms:
+        operands = opaque_operands(atom)
+        if operands is not None and atom.key[0] == "//" and operands[0] == size \
+                and stop == Dim((((atom,), 1),)) * operands[1] and at_least(operands[1]) is not None:
+            return True
+    return False
 
 
 def _window_length(ev: ShapeEvaluator, size: Dim, lower_expr: cst.BaseExpression, upper_expr: cst.BaseExpression,

@@ -198,6 +198,10 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         # one-element pieces (a critic's (1,) value each step) of a list grown on the passes of a loop the code
         # counts: as many as the passes, the length a `stack` of a list grown on them has
         total = count
+    elif count is not None and count.literal is None and len(shapes) == 1 and _stated_passes(count):
+        # a list grown on the passes of `range(n)` (or of a list of its numbers, `list(range(args.classes))`): as
+        # many alike tensors as the passes
+        total = first.dims[position] * count
     elif count is None or count.literal is None:
         # a list of unknown length: as long as another one grown on the same passes, or only as long as itself
         total = opaque(("cat", count if count is not None else id(node), first.dims[position]),
@@ -206,6 +210,13 @@ def _cat(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
         total = first.dims[position] * count.literal
     dtype = first.dtype if all(s.dtype == first.dtype for s in shapes) else None
     return Shape(first.dims[:position] + (total,) + first.dims[position + 1:], layout=(), dtype=dtype).row_major()
+
+
+def _stated_passes(count: Dim) -> bool:
+    """A count of a loop's passes the code states (`range(n)`'s `n`), not the symbol of passes of their own that
+    lists grown on the same passes share (see `objects.builtins.grown_count`)."""
+    atom = count.atom
+    return not (atom is not None and type(atom.key) is tuple and atom.key and atom.key[0] == "passes")
 
 
 def _stack(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:

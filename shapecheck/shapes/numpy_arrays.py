@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import libcst as cst
 
-from shapecheck.objects.builtins import grown_count, number
+from shapecheck.objects.builtins import drawn_count, grown_count, number, numpy_scalar_draw
 from shapecheck.objects.command_line import one_assignment
 from shapecheck.objects.dims import Dim, same
 from shapecheck.objects.values import Const, Seq, TorchObject
@@ -698,8 +698,13 @@ def _sizes(ev: ShapeEvaluator, expr: cst.BaseExpression | None, before: int) -> 
     if whole is not None:
         return whole
     single = ev.size(expr, before)
-    return Shape((single,)) if single is not None and (counted(ev, expr, before) or not unexplained(ev, expr, before)) \
-        else None
+    # one int: what `len()` or `int()` returns, an int drawn by a call (`size=rng.integers(60, 141)`, a clip of a
+    # length drawn for each sample), or a size the code explains
+    drawn = type(expr) is cst.Call and (drawn_count(ev, expr, before) is not None or (
+        type(expr.func) is cst.Attribute and numpy_scalar_draw(expr.func.attr.value, expr)
+        and _generator_draw(ev, expr.func, before) is not None))
+    return Shape((single,)) if single is not None and (counted(ev, expr, before) or drawn
+                                                       or not unexplained(ev, expr, before)) else None
 
 
 def _dtype_family(ev: ShapeEvaluator, expr: cst.BaseExpression | None) -> DtypeFamily | None:

@@ -64,6 +64,9 @@ def _dispatch(ev: ShapeEvaluator, node: cst.Call, before: int, functions: dict, 
                 return functions[name](ev, node, before)
         if type(func) is cst.Attribute and not is_self_attribute(func):
             handler = methods.get(func.attr.value)
+            if handler is None and func.attr.value == "pop":  # an element a list gives up (`skips.pop()`)
+                popped = ev.object(node, before)
+                return popped if isinstance(popped, Shape) else None
             if handler is None:  # not a tensor method: a distribution's, a module or method of an object
                 drawn = distributions.method(ev, node, before)
                 return drawn if drawn is not None else _module_call(ev, node, before, fresh=False)

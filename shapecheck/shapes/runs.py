@@ -22,6 +22,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.walker import children
 from shapecheck.objects.calls import Run, keywords_spread, positional_parameters
 from shapecheck.objects.carried import carried
+from shapecheck.objects.evaluator import LIGHTNING_TRAINERS
 from shapecheck.objects.classes import function_facts
 from shapecheck.objects.decorators import called_as_written
 from shapecheck.objects.dims import Dim, at_defaults
@@ -321,9 +322,10 @@ def project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Functi
 
 
 def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
+    stepped = lightning_steps(ev, call, before)
+    if stepped:
+        return stepped[0]
     callee = ev.called(ev.object(call.func, before))
-    if callee is UNKNOWN:
-        return _fitted_step(ev, call, before)
     if isinstance(callee, Instance):
         found = model(ev, callee)
         if found is None:
@@ -340,72 +342,80 @@ def _project_run(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[Funct
     return callee, ev.calls.run(callee, args)
 
 
-# Lightning's trainers, whose `fit(module, loader)` runs the module's `training_step` on each batch
-LIGHTNING_TRAINERS = frozenset({
-    "pytorch_lightning.Trainer", "pytorch_lightning.trainer.Trainer", "pytorch_lightning.trainer.trainer.Trainer",
-    "lightning.Trainer", "lightning.pytorch.Trainer", "lightning.pytorch.trainer.Trainer",
-    "lightning.pytorch.trainer.trainer.Trainer",
-})
+# what a Lightning trainer's method runs on each batch: the step, the position and keyword its loaders are passed
+# by, and the hook that makes them (a datamodule's or the model's own); `fit` runs validation too (a sanity check of
+# the validation loader before the first training batch)
+_LIGHTNING_STEPS = {"fit": (("training_step", 1, "train_dataloaders", "train_dataloader"),
+                            ("validation_step", 2, "val_dataloaders", "val_dataloader")),
+                    "validate": (("validation_step", 1, "dataloaders", "val_dataloader"),),
+                    "test": (("test_step", 1, "dataloaders", "test_dataloader"),)}
 
 
-def _fitted_step(ev: ShapeEvaluator, call: cst.Call, before: int) -> tuple[FunctionValue, Run] | None:
-    """`trainer.fit(module, loader)` of a Lightning `Trainer`: the module's `training_step(batch, batch_idx)` run on
-    a batch of the loader it trains on: `train_dataloaders=` (the second argument), else what the `datamodule=`'s
-    or the module's own `train_dataloader()` returns. The trainer's traceback passes through the `fit` call, so a
-    step that fails on these batches is reported there."""
-    func = call.func
-    if type(func) is not cst.Attribute or func.attr.value != "fit":
-        return None
-    trainer = ev.object(func.value, before)
+def lightning_steps(ev: ShapeEvaluator, call: cst.Call, before: int) -> list[tuple[FunctionValue, Run]]:
+    """`trainer.fit(model, train_loader, val_loader)` of a Lightning `Trainer`: the model's `training_step(batch,
+    batch_idx)` run on a batch of the training loader (given by position or keyword, or made by `datamodule=dm`'s
+    `train_dataloader()` or the model's own), and its `validation_step` on one of the validation loader, each where
+    the model defines it and the loader has a batch for certain (`validate`/`test`: `validation_step`/`test_step`)."""
+    if type(call.func) is not cst.Attribute or call.func.attr.value not in _LIGHTNING_STEPS:
+        return []
+    trainer = ev.object(call.func.value, before)
     if not isinstance(trainer, TorchObject) or trainer.qualname not in LIGHTNING_TRAINERS \
             or any(arg.star for arg in call.args):
+        return []
+    positional = [arg.value for arg in call.args if arg.keyword is None]
+    # `train_dataloader=`: `fit`'s keyword before Lightning 1.4
+    keywords = {"train_dataloaders" if arg.keyword.value == "train_dataloader" else arg.keyword.value: arg.value
+                for arg in call.args if arg.keyword is not None}
+    model_expr = positional[0] if positional else keywords.get("model")
+    instance = ev.object(model_expr, before) if model_expr is not None else None
+    if not isinstance(instance, Instance):
+        return []
+    found = []
+    for step, position, keyword, loader_method in _LIGHTNING_STEPS[call.func.attr.value]:
+        stepped = _lightning_step(ev, instance, step, _lightning_loader(
+            ev, instance, positional[position] if len(positional) > position else keywords.get(keyword),
+            keywords.get("datamodule"), loader_method, before))
+        if stepped is not None:
+            found.append(stepped)
+    return found
+
+
+def _lightning_loader(ev: ShapeEvaluator, instance: Instance, loader_expr: cst.BaseExpression | None,
+                      datamodule: cst.BaseExpression | None, loader_method: str, before: int) -> object:
+    """The loader a trainer's method is given, else the one the datamodule's (or the model's own) hook makes."""
+    if loader_expr is not None:
+        return ev.object(loader_expr, before)
+    source = ev.object(datamodule, before) if datamodule is not None else instance
+    method = ev.calls.method(source.cls, loader_method) if isinstance(source, Instance) else None
+    if method is None:
         return None
-    given = _fit_arguments(call)
-    module = ev.object(given["model"], before) if "model" in given else None
-    if not isinstance(module, Instance):
+    # the trainer calls the hook `setup(stage)` first (a datamodule's splits are made there): run on a copy of the
+    # object, the one the code holds left as it is
+    source = replace(source, attrs=dict(source.attrs))
+    setup = ev.calls.method(source.cls, "setup")
+    if setup is not None:
+        prepare = FunctionValue(setup[0], setup[1].ctx, source, setup[1])
+        ev.calls.run(prepare, ev.calls.generic_arguments(prepare))
+    maker = FunctionValue(method[0], method[1].ctx, source, method[1])
+    return ev.calls.run(maker, ev.calls.generic_arguments(maker)).value
+
+
+def _lightning_step(ev: ShapeEvaluator, instance: Instance, step: str,
+                    loader: object) -> tuple[FunctionValue, Run] | None:
+    """The model's `step(batch, batch_idx)` run on a batch of `loader`, the first (`batch_idx` 0)."""
+    batches = ev.iterated(loader) if loader is not None else None
+    found = ev.calls.method(instance.cls, step)
+    if not isinstance(batches, Seq) or batches.items or batches.each is None or batches.least < 1 or found is None:
         return None
-    step = _bound_method(ev, module, "training_step")
-    if step is None:
+    callee = FunctionValue(found[0], found[1].ctx, instance, found[1])
+    params = [param.name.value for param in function_facts(callee.ctx, callee.node).params]
+    if len(params) < 2:
         return None
-    if "train_dataloaders" in given:
-        loader = ev.object(given["train_dataloaders"], before)
-    else:
-        source = ev.object(given["datamodule"], before) if "datamodule" in given else module
-        made = _bound_method(ev, source, "train_dataloader") if isinstance(source, Instance) else None
-        if made is None:
-            return None
-        loader = ev.calls.run(made, {function_facts(made.ctx, made.node).params[0].name.value: source}).value
-    items = ev.iterated(loader)
-    batch = items.each if isinstance(items, Seq) else None
-    params = function_facts(step.ctx, step.node).params
-    if batch is None or len(params) < 2 or any(param.default is None for param in params[3:]):
-        return None
-    args: dict[str, object] = {params[0].name.value: module, params[1].name.value: batch}
+    args = ev.calls.generic_arguments(callee)
+    args[params[1]] = batches.each
     if len(params) > 2:
-        args[params[2].name.value] = Opaque(("batch_idx", id(call)), "batch_idx", maybe_tensor=False, number=True)
-    return step, ev.calls.run(step, args)
-
-
-def _fit_arguments(call: cst.Call) -> dict[str, cst.BaseExpression]:
-    """The expressions `Trainer.fit(model, train_dataloaders=None, val_dataloaders=None, datamodule=None)` gets, by
-    parameter (`train_dataloader=`, its name before Lightning 1.4, too)."""
-    names = ("model", "train_dataloaders", "val_dataloaders", "datamodule")
-    given: dict[str, cst.BaseExpression] = {}
-    for index, arg in enumerate(call.args):
-        if arg.keyword is None:
-            if index < len(names):
-                given[names[index]] = arg.value
-        else:
-            name = arg.keyword.value
-            given["train_dataloaders" if name == "train_dataloader" else name] = arg.value
-    return given
-
-
-def _bound_method(ev: ShapeEvaluator, instance: Instance, name: str) -> FunctionValue | None:
-    found = ev.calls.method(instance.cls, name)
-    if found is None:
-        return None
-    return FunctionValue(found[0], found[1].ctx, instance, found[1])
+        args[params[2]] = Dim.of(0)
+    return callee, ev.calls.run(callee, args)
 
 
 def _initializer(ev: ShapeEvaluator, cls: ClassValue, call: cst.Call) -> FunctionValue | None:

@@ -230,14 +230,31 @@ def _config_option(ev: ShapeEvaluator, node: cst.Call, before: int) -> Dim | Non
         return None
     if isinstance(ev.object(container, before), (Shape, Array, Items, Sizes)):
         return None
+    section = _section_held(ev, container, before) if len(keys) == 1 else None
+    if section is not None:  # `model_cfg = config["model"]`, then `model_cfg.getint("hidden")`
+        keys.insert(0, section[0])
+        container = section[1]
     # the value the project's ini file holds: the size of a run that reads that file, as an option's default is
     # (a call handed the config is not looked into: it may set an option, but the file's run is the one shipped)
-    shipped = ini_read(ev.ctx, node)
+    shipped = ini_read(ev.ctx, node, section[0] if section is not None else None)
     if dotted_name(container) in _changed_in_place(ev):
         return option_size(("option", id(node)), ev.ctx.code(node), shipped)
     binding = ev.binding(container, before)
     owner = id(binding) if binding is not None else ev.ctx.code(container)
     return option_size(("option", owner, tuple(keys)), ev.ctx.code(node), shipped)
+
+
+def _section_held(ev: ShapeEvaluator, name: cst.BaseExpression, before: int) -> tuple[str, cst.Name] | None:
+    """The section a name holds and the config it is of, where its one binding is `config["model"]` of a name."""
+    if type(name) is not cst.Name:
+        return None
+    binding = ev.binding(name, before)
+    value = binding.value if binding is not None and binding.kind == "assign" and binding.index is None else None
+    if type(value) is not cst.Subscript or len(value.slice) != 1 or type(value.slice[0].slice) is not cst.Index \
+            or type(value.slice[0].slice.value) is not cst.SimpleString or type(value.value) is not cst.Name:
+        return None
+    section = value.slice[0].slice.value.evaluated_value
+    return (section, value.value) if isinstance(section, str) else None
 
 
 _CHANGED_IN_PLACE = "containers changed in place"  # the module fact's kind

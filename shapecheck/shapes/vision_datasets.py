@@ -52,6 +52,8 @@ def samples(dataset: TorchObject) -> Samples | None:
     """The samples of `dataset`: each (image, label), the image a `Shape` and the label an int size (UNKNOWN where
     a target transform decides); None when `dataset` is not a torchvision dataset the analysis knows or its image
     is not a tensor of known size."""
+    if dataset.qualname == _PACKAGE + "FakeData":
+        return _fake_samples(dataset)
     kind = _KINDS.get(dataset.name) if dataset.qualname.startswith(_PACKAGE) else None
     site, call = dataset.site, dataset.call
     if kind is None or site is None or call is None or any(arg.star for arg in call.args) \
@@ -73,6 +75,41 @@ def samples(dataset: TorchObject) -> Samples | None:
     if _argument(dataset, kind, target_at, "target_transform") is not None:
         label = UNKNOWN
     return Samples(Seq((shape, label), "tuple"), kind.least)
+
+
+# `FakeData(size=1000, image_size=(3, 224, 224), num_classes=10, transform=None, target_transform=None, ...)`
+_FAKE = _Kind(3, 224, 3, 6, 1000)
+_FAKE_MODES = frozenset({1, 3})  # the channels `ToPILImage` makes an "L" or an "RGB" image of
+
+
+def _fake_samples(dataset: TorchObject) -> Samples | None:
+    """`datasets.FakeData(size=64, image_size=(1, 100, 120), transform=transforms.ToTensor())`: random images of
+    the size it is given, made PIL images (gray or RGB) then transformed, and an int label; `size` of them."""
+    site, call = dataset.site, dataset.call
+    if site is None or call is None or any(arg.star for arg in call.args) \
+            or sum(arg.keyword is None for arg in call.args) > _FAKE.positional \
+            or site.evaluator.ctx.module_fact("transforms changed", _transforms_changed):
+        return None
+    size_expr = _argument(dataset, _FAKE, 1, "image_size")
+    sizes = site.read("value", size_expr) if size_expr is not None else Seq(tuple(map(Dim.of, (3, 224, 224))))
+    if not isinstance(sizes, Seq) or not sizes.complete or len(sizes.items) != 3 \
+            or not all(isinstance(size, Dim) and size.literal is not None for size in sizes.items) \
+            or sizes.items[0].literal not in _FAKE_MODES:  # type: ignore[union-attr]
+        return None
+    count_expr = _argument(dataset, _FAKE, 0, "size")
+    count = site.read("size", count_expr) if count_expr is not None else Dim.of(_FAKE.least)
+    expr = _argument(dataset, _FAKE, _FAKE.transform_at, "transform")
+    if expr is None or not isinstance(count, Dim) or count.literal is None or count.literal < 1:
+        return None
+    channels, height, width = sizes.items
+    image = transformed(Image(channels, height, width), site.read("value", expr))  # type: ignore[arg-type]
+    shape = image.shape() if image is not None else None
+    if shape is None:
+        return None
+    label: object = Dim.symbol(("label", id(call)), "label")
+    if _argument(dataset, _FAKE, 4, "target_transform") is not None:
+        label = UNKNOWN
+    return Samples(Seq((shape, label), "tuple"), count.literal)
 
 
 def _transforms_changed(statement: cst.CSTNode) -> frozenset[str]:

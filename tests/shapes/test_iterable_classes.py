@@ -21,7 +21,8 @@ class BatchIterator:
 
 
 def test_a_loop_over_a_batch_iterator_gets_its_yielded_batches() -> None:
-    """256 rows in batches of 32 are eight full batches; of 250 rows the last is shorter, so no size is known."""
+    """256 rows in batches of 32 are eight full batches; of 250 rows the last is shorter, so the batch is a size of
+    its own (the features known all the same)."""
     assert probe(BATCH_ITERATOR + '''
 X, Y = torch.randn(256, 20), torch.randint(0, 4, (256,))
 for x, y in BatchIterator(X, Y, 32):
@@ -32,7 +33,7 @@ for step, (x, y) in enumerate(loader):
     probe(x)
 for x, y in BatchIterator(X[:250], Y[:250]):
     probe(x)
-''') == ["(32, 20)", "(32,)", "(32, 20)", "(...)"]
+''') == ["(32, 20)", "(32,)", "(32, 20)", "(n, 20)"]
 
 
 def test_the_yields_read_the_objects_attributes() -> None:
