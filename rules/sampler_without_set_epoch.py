@@ -811,7 +811,7 @@ class SamplerWithoutSetEpoch(Rule):
         if sampler is None:
             return False, None
         # the binding `value_of` followed the loader to, where the sampler's name is read
-        bound = ctx.binding(expr) if type(expr) is cst.Name else None
+        bound = ctx.binding(expr) if type(expr) is cst.Name or is_self_attribute(expr) else None
         built = self._sampler_built(sampler.value, before, bound if bound is not None and bound.seq == before else None)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
             branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
@@ -901,7 +901,8 @@ class SamplerWithoutSetEpoch(Rule):
         bound on both branches of an `if` (`if distributed: sampler = DistributedSampler(ds)` / `else: sampler =
         None`) is the sharding one: the other branch leaves no sampler."""
         ctx = self.ctx
-        reaching = ctx.reaching(sampler, before, at) if type(sampler) is cst.Name else None
+        reaching = ctx.reaching(sampler, before, at) if type(sampler) is cst.Name or is_self_attribute(sampler) \
+            else None
         if reaching and len(reaching) > 1 and all(binding.kind == "assign" and binding.value is not None
                                                   for binding in reaching):
             built = [ctx.value_of(binding.value, binding.seq)[0] for binding in reaching]  # type: ignore[arg-type]

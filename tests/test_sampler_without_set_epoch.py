@@ -464,3 +464,45 @@ def test_the_epoch_set_by_the_module_running_the_loop_or_a_method_called_once_is
     once = "\n    def warmup(cfg, data):\n        Trainer(cfg, torch.nn.Linear(16, 4), data).train_one_epoch()\n"
     files["main.py"] = "\n    import torch\n\n    from engine import Trainer\n" + once
     assert project_rows(tmp_path, "engine/trainer.py", files) == []
+
+
+BRANCHED_TRAINER = """
+    import torch.nn.functional as F
+    from torch.utils.data import DataLoader, SequentialSampler
+    from torch.utils.data.distributed import DistributedSampler
+
+
+    class DDPTrainer:
+        def __init__(self, model, dataset, optimizer, world_size, rank):
+            self.model = model
+            self.optimizer = optimizer
+            if world_size > 1:
+                self.sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank{shuffle})
+            else:
+                self.sampler = {other}
+            self.loader = DataLoader(dataset, batch_size=8, sampler=self.sampler, shuffle=self.sampler is None)
+
+        def _run_epoch(self, epoch):
+            for x, y in self.loader:
+                self.optimizer.zero_grad()
+                F.cross_entropy(self.model(x), y).backward()
+                self.optimizer.step()
+
+        def train(self, max_epochs):
+            for epoch in range(max_epochs):
+                self._run_epoch(epoch)
+"""
+
+
+def test_a_trainer_s_sampler_attribute_bound_none_in_the_else_branch() -> None:
+    """`self.sampler` a `DistributedSampler` on the sharded branch and None on the other, then `sampler=self.sampler`
+    in the trainer's loader: the sharded run's loader shuffles, and nothing sets its epoch."""
+    def found(shuffle: str, other: str) -> list[int]:
+        source = textwrap.dedent(BRANCHED_TRAINER).format(shuffle=shuffle, other=other)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC215"])).findings]
+
+    assert found("", "None") == [18]
+    assert found(", shuffle=True", "None") == [18]
+    assert found(", shuffle=False", "None") == []
+    # two samplers, one per branch: which one the loader draws from is not stated
+    assert found("", "SequentialSampler(dataset)") == []
