@@ -822,6 +822,8 @@ class SamplerWithoutSetEpoch(Rule):
             # `return DistributedSampler(...)`, the sharded run's sampler
             factory, call = _sampler_factory(ctx, built.func.value), built
             built = factory[1] if factory is not None else built
+        if type(built) is cst.Name and follow:
+            return self._handed_sampler(built), None
         if type(built) is not cst.Call:
             return False, None
         if not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
@@ -834,6 +836,24 @@ class SamplerWithoutSetEpoch(Rule):
         if factory is not None and type(flag) is cst.Name and flag.value != "True":
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
         return shuffle is None or type(flag) is cst.Name and flag.value == "True", None
+
+    def _handed_sampler(self, sampler: cst.Name) -> bool:
+        """`sampler`, a parameter of the constructor of the class being visited that it keeps or hands its loader
+        (`self.sampler = sampler`, `DataLoader(train_set, sampler=self.sampler)`), is a shuffling
+        `DistributedSampler` at every construction of the class, in this file or in a module of the project
+        importing it that never calls `set_epoch` (`Trainer(model, train_set, DistributedSampler(train_set), cfg)`
+        in main.py)."""
+        class_def = self.ctx.class_def
+        init = next((node for node in class_def.body.body if type(node) is cst.FunctionDef
+                     and node.name.value == "__init__"), None) if class_def is not None else None
+        if init is None or all(param.name.value != sampler.value for param in init.params.params) or any(
+                type(node) is cst.AssignTarget and type(node.target) is cst.Name and node.target.value == sampler.value
+                for node in walk(init.body)):
+            return False  # `sampler = sampler or RandomSampler(ds)`: no longer what the constructions hand
+        passed = constructor_arguments(self.ctx, class_def, init, sampler.value)
+        return bool(passed) and all(
+            not reader.calls_to("set_epoch") and _shuffling_at(reader, argument, point)
+            for argument, point, reader in passed or ())
 
     def _sampler_passed_in(self, expr: cst.BaseExpression) -> bool:
         """`expr` is a `DataLoader(...)` whose sampler is a parameter of the function: `def get_loader(data,
@@ -1039,6 +1059,12 @@ def _shuffling_sampler(sampler: object) -> bool:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _shuffling_at(reader: Context, argument: cst.BaseExpression, point: Point) -> bool:
+    """`argument`, read at `point` of `reader`, is a shuffling `DistributedSampler` the objects floor builds."""
+    with reader.at(point):
+        return _shuffling_sampler(evaluator(reader).value(argument))
 
 
 def _hands_shuffling(reader: Context, argument: cst.BaseExpression, point: Point, path: tuple[str, ...]) -> bool:
