@@ -6,7 +6,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.loops.schedules import Budget, handed_budgets, keeps_partial_batch, schedule_budget, stepping_unit
+from shapecheck.loops.schedules import (Budget, handed_budgets, keeps_partial_batch, schedule_budget, stepping_unit,
+                                        unpacked_budget)
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import Event, training_loop
 
@@ -330,11 +331,13 @@ class SchedulerTotalStepsMismatch(Rule):
             return
         receiver = node.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
         value, before = ctx.receiver_value_of(receiver)
-        if type(value) is cst.Call:
+        # unpacked from the tuple a factory returns (`optimizer, scheduler = build_optim(...)`), or built here
+        budget = unpacked_budget(ctx, receiver)
+        if budget is None and type(value) is cst.Call:
             budget = schedule_budget(ctx, value, before)
-            if budget is not None:
-                self._steps.append((event, budget))
-        elif event.function is not None:
+        if budget is not None:
+            self._steps.append((event, budget))
+        elif type(value) is not cst.Call and event.function is not None:
             # handed over: a parameter, or `self.scheduler` a callback's `__init__` stores; read in `finish()`
             self._steps.append((event, receiver))
 
