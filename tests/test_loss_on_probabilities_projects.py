@@ -146,8 +146,13 @@ FACTORIES = """
 
 def test_a_criterion_a_factory_builds_from_the_name_it_is_given(tmp_path: Path) -> None:
     assert lint_project(tmp_path, {"train.py": FACTORIES % '"ce"'}, "SC303") == [("train.py", 22)]
-    # the name from the command line may pick another loss
-    assert lint_project(tmp_path, {"train.py": FACTORIES % "args.loss"}, "SC303") == []
+    # the name from the command line: read in the run with no flags, as a registry's entry is (`LOSSES[args.loss]`)
+    assert lint_project(tmp_path, {"train.py": FACTORIES % "args.loss"}, "SC303") == [("train.py", 22)]
+    # an option with no default, or a default picking another loss
+    assert lint_project(tmp_path, {"train.py": (FACTORIES % "args.loss").replace('default="ce"', "required=True")},
+                        "SC303") == []
+    assert lint_project(tmp_path, {"train.py": (FACTORIES % "args.loss").replace('default="ce"', 'default="bce"')},
+                        "SC303") == []
 
 
 # A package re-exporting its training helper (`from .train_utils import train_model` in `utils/__init__.py`), a

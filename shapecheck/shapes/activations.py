@@ -335,7 +335,26 @@ def built_loss(ctx: Context, instance: cst.BaseExpression, losses: frozenset[str
     if qualname not in losses:
         built = evaluator(ctx).value(construction, before)
         qualname = built.qualname if isinstance(built, TorchObject) else None
+    if qualname not in losses and type(construction.func) is cst.Name:
+        qualname = _factory_loss_by_default(ctx, construction, before)
     return qualname if qualname in losses else None
+
+
+def _factory_loss_by_default(ctx: Context, construction: cst.Call, before: int | None) -> str | None:
+    """What a factory of the project returns (`get_criterion(args.loss)`, whose `if name == "bce":` picks the loss)
+    in the run the program is written for: its string arguments the command line's defaults (see `_chosen_key`), as
+    a registry's entry is read; None where no argument is such an option or the run gives no torch object."""
+    ev = evaluator(ctx)
+    args, chosen = [], False
+    for arg in construction.args:
+        string = _chosen_string(ctx, arg.value, before) if not arg.star else None
+        if string is not None and not isinstance(ev.value(arg.value, before), Const):
+            arg, chosen = arg.with_changes(value=cst.SimpleString(repr(string))), True
+        args.append(arg)
+    if not chosen:
+        return None
+    built = ev.value(construction.with_changes(args=args), before)
+    return built.qualname if isinstance(built, TorchObject) else None
 
 
 def loss_input(ctx: Context, call: cst.Call, losses: frozenset[str]) -> tuple[str, cst.BaseExpression] | None:
