@@ -34,6 +34,11 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
 _NUMPY_FLOAT64_TYPES = frozenset({"numpy.float64", "numpy.double"})
+# numpy's random generators (`rng = np.random.default_rng(seed)`, `np.random.RandomState(seed)`) and their methods
+# whose draws are float64 unless given a dtype (`rng.normal(size=(n, d))`, `rng.randn(n)`)
+_NUMPY_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
+_GENERATOR_FLOAT64 = frozenset({"randn", "rand", "random", "random_sample", "normal", "uniform", "standard_normal",
+                                "exponential", "gamma", "beta", "lognormal", "laplace"})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
                             "var", "sum", "cumsum"})
 # Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
@@ -748,7 +753,7 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         # `(features - mean) / std` of a table `np.loadtxt` read
         operands = (expr.left, expr.right)
         return any(_numpy_float64(ctx, operand, before, depth + 1, callers) for operand in operands) \
-            and all(_number(operand) or _numpy_float64(ctx, operand, before, depth + 1, callers)
+            and all(_number(operand, ctx) or _numpy_float64(ctx, operand, before, depth + 1, callers)
                     for operand in operands)
     if kind is not cst.Call:
         return False
@@ -774,6 +779,10 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
         with ctx.at(returned[1]):
             return _numpy_float64(ctx, returned[0], None, depth + 1)
+    if type(func) is cst.Attribute and func.attr.value in _GENERATOR_FLOAT64 and keyword_arg(expr, "dtype") is None:
+        generator, seq = ctx.value_of(func.value, before)  # `rng.randn(n)` of `rng = np.random.RandomState(seed)`
+        if type(generator) is cst.Call and ctx.qualname(generator.func) in _NUMPY_GENERATORS:
+            return True
     if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
         args = positional(expr)
         return bool(args) and _numpy_float64_type(ctx, args[0].value)
@@ -787,11 +796,20 @@ def _numpy_float64_type(ctx: Context, expr: cst.BaseExpression) -> bool:
     return builtin or ctx.qualname(expr) in _NUMPY_FLOAT64_TYPES or string_value(expr) in ("float64", "double", "f8")
 
 
-def _number(expr: cst.BaseExpression) -> bool:
-    """A number literal (`1e-8`, `-1`): numpy keeps a float64 array's dtype in arithmetic with it."""
+def _number(expr: cst.BaseExpression, ctx: Context | None = None) -> bool:
+    """A number literal (`1e-8`, `-1`), or with `ctx` a parameter of a plain function whose every call, in the file
+    or in a module importing it, leaves its default number or passes a number (`noise=0.1` of
+    `make_regression(n)`): numpy keeps a float64 array's dtype in arithmetic with it."""
     if type(expr) is cst.UnaryOperation:
         expr = expr.expression
-    return type(expr) in (cst.Integer, cst.Float)
+    if type(expr) in (cst.Integer, cst.Float):
+        return True
+    binding = ctx.binding(expr) if ctx is not None and type(expr) is cst.Name else None
+    if binding is None or binding.kind != "param" or binding.value is None or not _number(binding.value) \
+            or type(binding.statement) is not cst.FunctionDef:
+        return False
+    return every_call_passes(ctx, binding.statement, expr.value,  # type: ignore[arg-type]
+                             lambda reader, passed: _number(passed), defaults=True)
 
 
 def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, depth: int = 0) -> str | None:

@@ -161,3 +161,57 @@ def test_a_device_a_helper_of_another_module_returns(tmp_path: Path) -> None:
     assert lint_project(tmp_path, files, "SC403") == [("train.py", 13)]
     files["utils.py"] = GET_DEVICE % '"mps" if torch.backends.mps.is_available() else "cpu"'
     assert lint_project(tmp_path / "picked", files, "SC403") == []
+
+
+PREPARE = """
+    import numpy as np
+
+
+    def make_regression(n, d=4, noise=0.1, seed=0):
+        rng = RNG
+        X = rng.randn(n, d)
+        w = rng.randn(d)
+        y = X @ w + noise * rng.randn(n)
+        return X.astype(np.float32), TARGETS
+"""
+
+REGRESSION = """
+    import torch
+    import torch.nn as nn
+
+    import config
+    from prepare import make_regression
+
+
+    def main():
+        X_np, y_np = make_regression(CALL)
+        X = torch.from_numpy(X_np).to(config.DEVICE)
+        y = torch.from_numpy(y_np).to(config.DEVICE)
+        model = nn.Linear(X.shape[1], 1).to(config.DEVICE)
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        for epoch in range(5):
+            loss = ((model(X).squeeze(-1) - y) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
+def test_targets_a_numpy_generator_draws_in_another_module(tmp_path: Path) -> None:
+    """`y = X @ w + noise * rng.randn(n)` of `rng = np.random.RandomState(seed)` (or `default_rng`'s `normal`),
+    returned by a function of another module, then moved to a device constant that is always mps."""
+    def found(rng: str = "np.random.RandomState(seed)", targets: str = "y", call: str = "256",
+              draw: str = "randn") -> list:
+        files = {"config.py": 'import torch\n\nDEVICE = torch.device("mps")\n',
+                 "prepare.py": PREPARE.replace("RNG", rng).replace("TARGETS", targets).replace("randn", draw),
+                 "train.py": REGRESSION.replace("CALL", call)}
+        return lint_project(tmp_path, files, "SC403")
+
+    assert found() == [("train.py", 12)]
+    assert found(call="256, noise=0.5") == [("train.py", 12)]
+    assert found("np.random.default_rng(seed)", draw="standard_normal") == [("train.py", 12)]
+    assert found(targets="y.astype(np.float32)") == []
+    # the noise scale a caller hands may be an array of any dtype
+    assert found(call="256, noise=np.ones(256, dtype=np.float32)") == []
+    # a generator of another library: its draws' dtype is not numpy's
+    assert found("torch.Generator()") == []
