@@ -657,6 +657,8 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
         return _UNKNOWN
     if type(expr) is cst.Name or type(expr) is cst.Attribute:
         value, seq = ctx.value_of(expr, before)
+        if value is expr and type(expr) is cst.Name:
+            return _batch_placement(ctx, expr, before)
         return _UNKNOWN if value is expr else placement_of(ctx, value, seq, depth + 1, callers)
     if type(expr) is not cst.Call:
         return _UNKNOWN
@@ -689,6 +691,42 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
     if method == "to":
         return _moved(ctx, expr, receiver, before, callers)
     return receiver
+
+
+def _batch_placement(ctx: Context, name: cst.Name, before: int | None) -> Placement:
+    """A batch a loop draws from a `DataLoader` of a project `Dataset` with the default collation (`for xb, yb in
+    loader:`), where every `return` of the dataset's `__getitem__` gives, at the batch's position, a tensor that is
+    float64 on the CPU (`torch.from_numpy(self.X[idx])` of `self.X = rng.normal(size=(n, d))`): stacked, it stays
+    float64."""
+    binding = ctx.binding(name, before)
+    if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For or binding.starred:
+        return _UNKNOWN
+    loader, seq = ctx.value_of(binding.statement.iter, binding.seq)
+    if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader") \
+            or keyword_arg(loader, "collate_fn") is not None or any(arg.star for arg in loader.args):
+        return _UNKNOWN
+    dataset = keyword_arg(loader, "dataset") or (loader.args[0] if loader.args and loader.args[0].keyword is None
+                                                 else None)
+    built = evaluator(ctx).value(dataset.value, seq) if dataset is not None else None
+    if not isinstance(built, Instance):
+        return _UNKNOWN
+    where = built.cls.ctx
+    items = [statement for statement in built.cls.node.body.body
+             if type(statement) is cst.FunctionDef and statement.name.value == "__getitem__"]
+    point = where.point_after(items[0]) if len(items) == 1 else None
+    if point is None:
+        return _UNKNOWN
+    returned = [node.value for node in where.walk(items[0].body) if type(node) is cst.Return]
+    if binding.index is not None:  # `for xb, yb in loader:`: the element at the name's position of each tuple
+        returned = [value.elements[binding.index].value if type(value) is cst.Tuple
+                    and len(value.elements) > binding.index  # type: ignore[union-attr]
+                    and all(type(e) is cst.Element for e in value.elements) else None  # type: ignore[union-attr]
+                    for value in returned]
+    if not returned or any(value is None for value in returned):
+        return _UNKNOWN
+    with where.at(point):
+        placements = [placement_of(where, value, None, 1) for value in returned]  # type: ignore[arg-type]
+    return Placement(True, False) if all(p.float64 and not p.mps for p in placements) else _UNKNOWN
 
 
 def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None, callers: bool) -> Placement:
