@@ -462,18 +462,24 @@ def _constructor_data(ctx: Context, tensor: cst.BaseExpression) -> tuple[
 def _none_replaced(ctx: Context, data: cst.BaseExpression, before: int | None
                    ) -> tuple[cst.CSTNode | None, str, cst.BaseExpression] | None:
     """For `numerator` bound by the idiom that replaces a parameter's `None` (`numerator = DEFAULT_NUMERATOR if
-    numerator is None else numerator`): the function whose parameter it is, its name and what replaces `None`."""
+    numerator is None else numerator`, or `numerator if numerator is not None else DEFAULT_NUMERATOR`): the function
+    whose parameter it is, its name and what replaces `None`."""
     value, seq = ctx.value_of(data, before) if type(data) is cst.Name else (data, before)
     if type(value) is not cst.IfExp:
         return None
-    test, kept = value.test, value.orelse
-    if type(test) is not cst.Comparison or len(test.comparisons) != 1 \
-            or type(test.comparisons[0].operator) is not cst.Is or type(kept) is not cst.Name \
+    test, kept, replacement = value.test, value.orelse, value.body
+    if type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is cst.IsNot:  # `coeffs if coeffs is not None else DEFAULT`
+        kept, replacement = value.body, value.orelse
+    elif type(test) is cst.Comparison and len(test.comparisons) == 1 \
+            and type(test.comparisons[0].operator) is not cst.Is:
+        return None
+    if type(test) is not cst.Comparison or len(test.comparisons) != 1 or type(kept) is not cst.Name \
             or type(test.left) is not cst.Name or test.left.value != kept.value \
             or type(test.comparisons[0].comparator) is not cst.Name or test.comparisons[0].comparator.value != "None":
         return None
     binding = ctx.binding(kept, seq)
-    return (binding.statement, kept.value, value.body) if binding is not None and binding.kind == "param" else None
+    return (binding.statement, kept.value, replacement) if binding is not None and binding.kind == "param" else None
 
 
 def _read_at_calls(ctx: Context, function: cst.FunctionDef) -> bool:
