@@ -146,12 +146,14 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, a numpy call or
+        float64 array (`np.loadtxt`, `np.random.randn`, the draws of a generator `rng = np.random.default_rng(seed)`
+        or `np.random.RandomState(seed)` such as `rng.normal(...)`, `np.zeros` without a dtype, a numpy call or
         `.astype(...)` given `float` or `np.float64`, their slices, reshapes and
         reductions, their arithmetic with each other or with numbers: `(x - x.mean(0)) / (x.std(0) + 1e-8)`,
         and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
         and moved to `"mps"`, also through a name bound to such a
-        tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
+        tensor or a batch a loop draws from a `DataLoader` of a project `Dataset` whose `__getitem__` returns one
+        at its position (`for xb, yb in loader: yb.to(device)`), and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be a constant another module of the project assigns once at its top level (`from config

@@ -60,7 +60,9 @@ class SamplerWithoutSetEpoch(Rule):
         sampler, args.epochs)` in main.py), hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
         DataLoader(dataset, sampler=self.sampler)`, the sampler perhaps from a function of another module:
-        `self.sampler = build_sampler(train_set)`, or a split of the dict of loaders a factory of the file or of
+        `self.sampler = build_sampler(train_set)`, or the sampler its constructor is handed, `self.sampler = sampler`,
+        where every construction of the trainer, in a module that never calls `set_epoch`, hands a shuffling one;
+        or a split of the dict of loaders a factory of the file or of
         another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
         counts when a call of the method that iterates it runs in a loop (of the file, or the epoch loop of a module
         importing the trainer that never calls `set_epoch`: `trainer.train_one_epoch()` in main.py). So does a loader a method of an object

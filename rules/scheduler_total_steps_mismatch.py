@@ -36,7 +36,9 @@ class SchedulerTotalStepsMismatch(Rule):
         cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
         the trainer of this file or of the modules beside it. The schedule may come from a factory of the file or
         of a project module it imports or calls through its module (`build_scheduler(optimizer, cfg)`,
-        `schedulers.build(optimizer, args.epochs)` returning it), its length read with the count the call hands it
+        `schedulers.build(optimizer, args.epochs)` returning it, or unpacked from the pair one returns: `optimizer,
+        scheduler = build_optim(model, cfg)`, also into a trainer's attributes), its length read with the count the
+        call hands it
         (`total_steps=total_steps`) or a config entry (`cfg["epochs"]`). Also OneCycleLR given
         `epochs` without `steps_per_epoch`, which its constructor refuses, and OneCycleLR counting the batches of an
         epoch as `len(dataset) // batch_size` (`steps_per_epoch=`, or times the epochs in `total_steps`; also
