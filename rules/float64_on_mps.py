@@ -43,6 +43,11 @@ _FLOAT_UFUNCS = frozenset({f"numpy.{name}" for name in (
 _NUMPY_JOINING = frozenset({f"numpy.{name}" for name in (
     "column_stack", "hstack", "vstack", "row_stack", "dstack", "stack", "concatenate")})
 _NUMPY_FLOAT64_TYPES = frozenset({"numpy.float64", "numpy.double"})
+# numpy's random generators (`rng = np.random.default_rng(seed)`, `np.random.RandomState(seed)`) and their methods
+# whose draws are float64 unless given a dtype (`rng.normal(size=(n, d))`, `rng.randn(n)`)
+_NUMPY_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
+_GENERATOR_FLOAT64 = frozenset({"randn", "rand", "random", "random_sample", "normal", "uniform", "standard_normal",
+                                "exponential", "gamma", "beta", "lognormal", "laplace"})
 _NUMPY_KEEPING = frozenset({"reshape", "copy", "transpose", "squeeze", "ravel", "flatten", "swapaxes", "mean", "std",
                             "var", "sum", "cumsum"})
 # Arithmetic of a float64 array with a float64 array or a number: float64 by numpy's promotion.
@@ -150,12 +155,14 @@ class Float64OnMps(Rule):
         Finds a float64 tensor (or module) created on or moved to the `"mps"` device in one expression:
         `torch.randn(3, dtype=torch.float64, device="mps")`, `x.to("mps", dtype=torch.float64)`,
         `x.double().to("mps")`, `x.to("mps").double()`, `model.to(torch.device("mps")).double()`, a numpy
-        float64 array (`np.loadtxt`, `np.random.randn`, `np.zeros` without a dtype, a numpy call or
+        float64 array (`np.loadtxt`, `np.random.randn`, the draws of a generator `rng = np.random.default_rng(seed)`
+        or `np.random.RandomState(seed)` such as `rng.normal(...)`, `np.zeros` without a dtype, a numpy call or
         `.astype(...)` given `float` or `np.float64`, their slices, reshapes and
         reductions, their arithmetic with each other or with numbers: `(x - x.mean(0)) / (x.std(0) + 1e-8)`,
         and `np.column_stack` / `np.concatenate` / ... of such arrays) handed to `torch.from_numpy` / `torch.tensor`
         and moved to `"mps"`, also through a name bound to such a
-        tensor, and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
+        tensor or a batch a loop draws from a `DataLoader` of a project `Dataset` whose `__getitem__` returns one
+        at its position (`for xb, yb in loader: yb.to(device)`), and with the device in a name always bound to `"mps"` (`device = torch.device("mps")`). The array
         and the device may be parameters of a plain function that every call of it in the file hands such values
         (`def to_tensor(array, device): return torch.from_numpy(array).to(device)` ... `to_tensor(table, "mps")`). The
         device may be a constant another module of the project assigns once at its top level (`from config
@@ -661,6 +668,8 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
         return _UNKNOWN
     if type(expr) is cst.Name or type(expr) is cst.Attribute:
         value, seq = ctx.value_of(expr, before)
+        if value is expr and type(expr) is cst.Name:
+            return _batch_placement(ctx, expr, before)
         return _UNKNOWN if value is expr else placement_of(ctx, value, seq, depth + 1, callers)
     if type(expr) is not cst.Call:
         return _UNKNOWN
@@ -693,6 +702,42 @@ def placement_of(ctx: Context, expr: cst.BaseExpression, before: int | None = No
     if method == "to":
         return _moved(ctx, expr, receiver, before, callers)
     return receiver
+
+
+def _batch_placement(ctx: Context, name: cst.Name, before: int | None) -> Placement:
+    """A batch a loop draws from a `DataLoader` of a project `Dataset` with the default collation (`for xb, yb in
+    loader:`), where every `return` of the dataset's `__getitem__` gives, at the batch's position, a tensor that is
+    float64 on the CPU (`torch.from_numpy(self.X[idx])` of `self.X = rng.normal(size=(n, d))`): stacked, it stays
+    float64."""
+    binding = ctx.binding(name, before)
+    if binding is None or binding.kind != "for" or type(binding.statement) is not cst.For or binding.starred:
+        return _UNKNOWN
+    loader, seq = ctx.value_of(binding.statement.iter, binding.seq)
+    if type(loader) is not cst.Call or not (ctx.qualname(loader.func) or "").endswith(".DataLoader") \
+            or keyword_arg(loader, "collate_fn") is not None or any(arg.star for arg in loader.args):
+        return _UNKNOWN
+    dataset = keyword_arg(loader, "dataset") or (loader.args[0] if loader.args and loader.args[0].keyword is None
+                                                 else None)
+    built = evaluator(ctx).value(dataset.value, seq) if dataset is not None else None
+    if not isinstance(built, Instance):
+        return _UNKNOWN
+    where = built.cls.ctx
+    items = [statement for statement in built.cls.node.body.body
+             if type(statement) is cst.FunctionDef and statement.name.value == "__getitem__"]
+    point = where.point_after(items[0]) if len(items) == 1 else None
+    if point is None:
+        return _UNKNOWN
+    returned = [node.value for node in where.walk(items[0].body) if type(node) is cst.Return]
+    if binding.index is not None:  # `for xb, yb in loader:`: the element at the name's position of each tuple
+        returned = [value.elements[binding.index].value if type(value) is cst.Tuple
+                    and len(value.elements) > binding.index  # type: ignore[union-attr]
+                    and all(type(e) is cst.Element for e in value.elements) else None  # type: ignore[union-attr]
+                    for value in returned]
+    if not returned or any(value is None for value in returned):
+        return _UNKNOWN
+    with where.at(point):
+        placements = [placement_of(where, value, None, 1) for value in returned]  # type: ignore[arg-type]
+    return Placement(True, False) if all(p.float64 and not p.mps for p in placements) else _UNKNOWN
 
 
 def _moved(ctx: Context, call: cst.Call, receiver: Placement, before: int | None, callers: bool) -> Placement:
@@ -761,8 +806,7 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         # `(features - mean) / std` of a table `np.loadtxt` read
         operands = (expr.left, expr.right)
         return any(_numpy_float64(ctx, operand, before, depth + 1, callers) for operand in operands) \
-            and all(_number(operand) or _number_name(ctx, operand, before)
-                    or _numpy_float64(ctx, operand, before, depth + 1, callers)
+            and all(_number(operand, ctx) or _numpy_float64(ctx, operand, before, depth + 1, callers)
                     for operand in operands)
     if kind is not cst.Call:
         return False
@@ -799,6 +843,10 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
     if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
         with ctx.at(returned[1]):
             return _numpy_float64(ctx, returned[0], None, depth + 1)
+    if type(func) is cst.Attribute and func.attr.value in _GENERATOR_FLOAT64 and keyword_arg(expr, "dtype") is None:
+        generator, seq = ctx.value_of(func.value, before)  # `rng.randn(n)` of `rng = np.random.RandomState(seed)`
+        if type(generator) is cst.Call and ctx.qualname(generator.func) in _NUMPY_GENERATORS:
+            return True
     if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
         args = positional(expr)
         return bool(args) and _numpy_float64_type(ctx, args[0].value)
@@ -839,26 +887,20 @@ def _numpy_float64_type(ctx: Context, expr: cst.BaseExpression) -> bool:
     return builtin or ctx.qualname(expr) in _NUMPY_FLOAT64_TYPES or string_value(expr) in ("float64", "double", "f8")
 
 
-def _number_name(ctx: Context, expr: cst.BaseExpression, before: int | None) -> bool:
-    """A name bound to a number literal: a local assigned one, or a parameter whose default is one that no call
-    in view is needed for (`noise * rng.standard_normal(n)` in `def make_regression(n=64, noise=0.1)`): a Python
-    number whatever the call passes is the code's intent, and numpy keeps a float64 array's dtype with it."""
-    if type(expr) is not cst.Name:
-        return False
-    binding = ctx.binding(expr, before)
-    if binding is None:
-        return False
-    if binding.kind == "param" and type(binding.statement) is cst.FunctionDef:
-        param = next((p for p in binding.statement.params.params if p.name.value == expr.value), None)
-        return param is not None and param.default is not None and _number(param.default)
-    return binding.kind == "assign" and binding.value is not None and _number(binding.value)
-
-
-def _number(expr: cst.BaseExpression) -> bool:
-    """A number literal (`1e-8`, `-1`): numpy keeps a float64 array's dtype in arithmetic with it."""
+def _number(expr: cst.BaseExpression, ctx: Context | None = None) -> bool:
+    """A number literal (`1e-8`, `-1`), or with `ctx` a parameter of a plain function whose every call, in the file
+    or in a module importing it, leaves its default number or passes a number (`noise=0.1` of
+    `make_regression(n)`): numpy keeps a float64 array's dtype in arithmetic with it."""
     if type(expr) is cst.UnaryOperation:
         expr = expr.expression
-    return type(expr) in (cst.Integer, cst.Float)
+    if type(expr) in (cst.Integer, cst.Float):
+        return True
+    binding = ctx.binding(expr) if ctx is not None and type(expr) is cst.Name else None
+    if binding is None or binding.kind != "param" or binding.value is None or not _number(binding.value) \
+            or type(binding.statement) is not cst.FunctionDef:
+        return False
+    return every_call_passes(ctx, binding.statement, expr.value,  # type: ignore[arg-type]
+                             lambda reader, passed: _number(passed), defaults=True)
 
 
 def _device_type(ctx: Context, expr: cst.BaseExpression, callers: bool = False, depth: int = 0) -> str | None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import libcst as cst
 
 from shapecheck.engine import Context, Invalid, Rule
@@ -919,6 +921,8 @@ class MissingZeroGrad(Rule):
                 return
             if reset is not None:
                 continue
+            if own_reset is None and event.owners is None and owners:  # the optimizer's modules known only now
+                own_reset = _reset_of(statement, replace(event, owners=frozenset(owners)))
             if own_reset is not None:
                 reset = own_reset, f"`{self.ctx.code(own_reset)}`"
                 continue

@@ -1080,7 +1080,9 @@ def _weighted_object(built: object, depth: int = 0) -> bool:
         return True
     name = built.qualname.rsplit(".", 1)[-1]
     if name in CONTAINERS and built.items is not None and depth < 4:
-        values = [v for _, v in built.items.items] if isinstance(built.items, Mapping) else built.items.items
+        values = [v for _, v in built.items.items] if isinstance(built.items, Mapping) else list(built.items.items)
+        if built.items.each is not None:  # the layers of a loop of unknown length: `nn.Sequential(*[...])`
+            values.append(built.items.each)
         return any(_weighted_object(value, depth + 1) for value in values)
     return name in WEIGHTED
 

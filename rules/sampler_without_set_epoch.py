@@ -60,7 +60,9 @@ class SamplerWithoutSetEpoch(Rule):
         sampler, args.epochs)` in main.py), hands it such a loader, or an object holding one (`self.egs.train_loader` of a data bundle its
         class built, a factory of another module returning it); one its constructor builds (`self.loader =
         DataLoader(dataset, sampler=self.sampler)`, the sampler perhaps from a function of another module:
-        `self.sampler = build_sampler(train_set)`, or a split of the dict of loaders a factory of the file or of
+        `self.sampler = build_sampler(train_set)`, or the sampler its constructor is handed, `self.sampler = sampler`,
+        where every construction of the trainer, in a module that never calls `set_epoch`, hands a shuffling one;
+        or a split of the dict of loaders a factory of the file or of
         another module returns: `self.loaders = build_dataloaders(cfg)`, then `for x, y in self.loaders["train"]:`)
         counts when a call of the method that iterates it runs in a loop (of the file, or the epoch loop of a module
         importing the trainer that never calls `set_epoch`: `trainer.train_one_epoch()` in main.py). So does a loader a method of an object
@@ -811,7 +813,7 @@ class SamplerWithoutSetEpoch(Rule):
         if sampler is None:
             return False, None
         # the binding `value_of` followed the loader to, where the sampler's name is read
-        bound = ctx.binding(expr) if type(expr) is cst.Name else None
+        bound = ctx.binding(expr) if type(expr) is cst.Name or is_self_attribute(expr) else None
         built = self._sampler_built(sampler.value, before, bound if bound is not None and bound.seq == before else None)
         if type(built) is cst.IfExp:  # `DistributedSampler(ds) if args.distributed else None`: the run that shards
             branches = [branch for branch in (built.body, built.orelse) if not _is_none(branch)]
@@ -822,6 +824,8 @@ class SamplerWithoutSetEpoch(Rule):
             # `return DistributedSampler(...)`, the sharded run's sampler
             factory, call = _sampler_factory(ctx, built.func.value), built
             built = factory[1] if factory is not None else built
+        if type(built) is cst.Name and follow:
+            return self._handed_sampler(built), None
         if type(built) is not cst.Call:
             return False, None
         if not (ctx.qualname(built.func) or "").endswith(".DistributedSampler"):
@@ -834,6 +838,24 @@ class SamplerWithoutSetEpoch(Rule):
         if factory is not None and type(flag) is cst.Name and flag.value != "True":
             flag = passed_argument(factory[0], call, flag.value)  # the factory's `shuffle` parameter
         return shuffle is None or type(flag) is cst.Name and flag.value == "True", None
+
+    def _handed_sampler(self, sampler: cst.Name) -> bool:
+        """`sampler`, a parameter of the constructor of the class being visited that it keeps or hands its loader
+        (`self.sampler = sampler`, `DataLoader(train_set, sampler=self.sampler)`), is a shuffling
+        `DistributedSampler` at every construction of the class, in this file or in a module of the project
+        importing it that never calls `set_epoch` (`Trainer(model, train_set, DistributedSampler(train_set), cfg)`
+        in main.py)."""
+        class_def = self.ctx.class_def
+        init = next((node for node in class_def.body.body if type(node) is cst.FunctionDef
+                     and node.name.value == "__init__"), None) if class_def is not None else None
+        if init is None or all(param.name.value != sampler.value for param in init.params.params) or any(
+                type(node) is cst.AssignTarget and type(node.target) is cst.Name and node.target.value == sampler.value
+                for node in walk(init.body)):
+            return False  # `sampler = sampler or RandomSampler(ds)`: no longer what the constructions hand
+        passed = constructor_arguments(self.ctx, class_def, init, sampler.value)
+        return bool(passed) and all(
+            not reader.calls_to("set_epoch") and _shuffling_at(reader, argument, point)
+            for argument, point, reader in passed or ())
 
     def _sampler_passed_in(self, expr: cst.BaseExpression) -> bool:
         """`expr` is a `DataLoader(...)` whose sampler is a parameter of the function: `def get_loader(data,
@@ -901,7 +923,8 @@ class SamplerWithoutSetEpoch(Rule):
         bound on both branches of an `if` (`if distributed: sampler = DistributedSampler(ds)` / `else: sampler =
         None`) is the sharding one: the other branch leaves no sampler."""
         ctx = self.ctx
-        reaching = ctx.reaching(sampler, before, at) if type(sampler) is cst.Name else None
+        reaching = ctx.reaching(sampler, before, at) if type(sampler) is cst.Name or is_self_attribute(sampler) \
+            else None
         if reaching and len(reaching) > 1 and all(binding.kind == "assign" and binding.value is not None
                                                   for binding in reaching):
             built = [ctx.value_of(binding.value, binding.seq)[0] for binding in reaching]  # type: ignore[arg-type]
@@ -1038,6 +1061,12 @@ def _shuffling_sampler(sampler: object) -> bool:
         return False
     shuffle = sampler.argument(3, "shuffle")
     return shuffle is None or truth(sampler.site.read("value", shuffle)) is True
+
+
+def _shuffling_at(reader: Context, argument: cst.BaseExpression, point: Point) -> bool:
+    """`argument`, read at `point` of `reader`, is a shuffling `DistributedSampler` the objects floor builds."""
+    with reader.at(point):
+        return _shuffling_sampler(evaluator(reader).value(argument))
 
 
 def _hands_shuffling(reader: Context, argument: cst.BaseExpression, point: Point, path: tuple[str, ...]) -> bool:

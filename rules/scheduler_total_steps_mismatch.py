@@ -6,7 +6,8 @@ import libcst as cst
 
 from shapecheck.engine import Context, Rule
 from shapecheck.engine.syntax import last_name
-from shapecheck.loops.schedules import Budget, handed_budgets, keeps_partial_batch, schedule_budget, stepping_unit
+from shapecheck.loops.schedules import (Budget, handed_budgets, keeps_partial_batch, schedule_budget, stepping_unit,
+                                        unpacked_budget)
 from shapecheck.loops.surroundings import in_test, is_test_file
 from shapecheck.loops.training_loop import Event, training_loop
 
@@ -35,7 +36,9 @@ class SchedulerTotalStepsMismatch(Rule):
         cb.on_batch_end(self)`) or after it; the calls and constructions of this file or of a module importing it,
         the trainer of this file or of the modules beside it. The schedule may come from a factory of the file or
         of a project module it imports or calls through its module (`build_scheduler(optimizer, cfg)`,
-        `schedulers.build(optimizer, args.epochs)` returning it), its length read with the count the call hands it
+        `schedulers.build(optimizer, args.epochs)` returning it, or unpacked from the pair one returns: `optimizer,
+        scheduler = build_optim(model, cfg)`, also into a trainer's attributes), its length read with the count the
+        call hands it
         (`total_steps=total_steps`) or a config entry (`cfg["epochs"]`). Also OneCycleLR given
         `epochs` without `steps_per_epoch`, which its constructor refuses, and OneCycleLR counting the batches of an
         epoch as `len(dataset) // batch_size` (`steps_per_epoch=`, or times the epochs in `total_steps`; also
@@ -330,11 +333,13 @@ class SchedulerTotalStepsMismatch(Rule):
             return
         receiver = node.func.value  # type: ignore[attr-defined]  # a schedule event is a `.step()` call
         value, before = ctx.receiver_value_of(receiver)
-        if type(value) is cst.Call:
+        # unpacked from the tuple a factory returns (`optimizer, scheduler = build_optim(...)`), or built here
+        budget = unpacked_budget(ctx, receiver)
+        if budget is None and type(value) is cst.Call:
             budget = schedule_budget(ctx, value, before)
-            if budget is not None:
-                self._steps.append((event, budget))
-        elif event.function is not None:
+        if budget is not None:
+            self._steps.append((event, budget))
+        elif type(value) is not cst.Call and event.function is not None:
             # handed over: a parameter, or `self.scheduler` a callback's `__init__` stores; read in `finish()`
             self._steps.append((event, receiver))
 

@@ -32,12 +32,16 @@ _LIGHTNING_STEPS = ("training_step", "validation_step", "test_step", "predict_st
 _COMBINING = frozenset({"torch.cat", "torch.stack", "torch.matmul", "torch.bmm", "torch.mm", "torch.where",
                         "torch.einsum", "torch.add", "torch.mul", "torch.max", "torch.min", "torch.maximum",
                         "torch.minimum", "torch.concat", "torch.hstack", "torch.vstack", "torch.masked_select",
-                        "torch.gather", "torch.index_select", "torch.stft", "torch.istft"})
+                        "torch.gather", "torch.index_select", "torch.stft", "torch.istft", "torch.outer",
+                        "torch.ger", "torch.sub", "torch.div", "torch.mv", "torch.dot", "torch.cdist",
+                        "torch.tensordot", "torch.kron", "torch.lerp", "torch.addcmul", "torch.polar",
+                        "torch.complex", "torch.atan2", "torch.pow"})
 # Tensor methods whose tensor arguments must be on the receiver's device (a CPU index for `x[idx]` is fine, a CPU
 # mask for `x.masked_fill(mask, 0)` raises).
 _COMBINING_METHODS = frozenset({"masked_fill", "masked_fill_", "masked_select", "masked_scatter", "masked_scatter_",
                                 "gather", "index_select", "add", "add_", "sub", "sub_", "mul", "mul_", "div", "div_",
-                                "matmul", "mm", "bmm"})
+                                "matmul", "mm", "bmm", "outer", "ger", "mv", "dot", "lerp", "lerp_", "pow",
+                                "atan2"})
 # nn.Module's own methods that store what they are handed, on whatever device it is: not a submodule's run.
 _STORING = frozenset({"register_buffer", "register_parameter", "add_module", "register_module"})
 # What a tensor says of itself, wherever it is: reading it mixes it with nothing.

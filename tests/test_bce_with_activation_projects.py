@@ -281,3 +281,40 @@ def test_an_if_statement_whose_branches_build_bce_with_logits_handed_to_a_helper
 def test_an_if_statement_whose_other_branch_builds_bce_is_silent_in_the_helper(tmp_path: Path) -> None:
     # the latest binding in source order is only one of the two the call may hand on: neither is known
     assert lint_project(tmp_path, {"train.py": SCRIPT % "nn.BCELoss()"}, "SC304") == []
+
+
+# The criterion a factory of the script returns by the name the command line gives (`get_criterion(args.loss)`,
+# its `if name == "bce":` choosing the loss): read in the run with no flags, the option's default.
+PICKED = """
+    import argparse
+
+    import torch
+    from torch import nn
+
+    from recsys.engine import fit
+    from recsys.models import NeuMF
+
+    def get_criterion(name):
+        if name == "bce":
+            return nn.BCEWithLogitsLoss()
+        return nn.MSELoss()
+
+    def main():
+        parser = argparse.ArgumentParser()
+        parser.add_argument("--loss", %s choices=["bce", "mse"])
+        args = parser.parse_args()
+        model = NeuMF(50, 40)
+        criterion = get_criterion(args.loss)
+        fit(model, loader, criterion, torch.optim.Adam(model.parameters()))
+    """
+
+
+def test_a_criterion_a_factory_picks_by_the_option_s_default(tmp_path: Path) -> None:
+    def found(default: str) -> list[tuple[str, int]]:
+        files = {"recsys/__init__.py": "", "recsys/models/__init__.py": "from .neumf import NeuMF\n",
+                 "recsys/models/neumf.py": NEUMF, "recsys/engine.py": PLAIN_FIT, "train.py": PICKED % default}
+        return lint_project(tmp_path, files, "SC304")
+
+    assert found('default="bce",') == [("recsys/engine.py", 7)]
+    assert found('default="mse",') == []
+    assert found("") == []

@@ -161,3 +161,115 @@ def test_a_device_a_helper_of_another_module_returns(tmp_path: Path) -> None:
     assert lint_project(tmp_path, files, "SC403") == [("train.py", 13)]
     files["utils.py"] = GET_DEVICE % '"mps" if torch.backends.mps.is_available() else "cpu"'
     assert lint_project(tmp_path / "picked", files, "SC403") == []
+
+
+PREPARE = """
+    import numpy as np
+
+
+    def make_regression(n, d=4, noise=0.1, seed=0):
+        rng = RNG
+        X = rng.randn(n, d)
+        w = rng.randn(d)
+        y = X @ w + noise * rng.randn(n)
+        return X.astype(np.float32), TARGETS
+"""
+
+REGRESSION = """
+    import torch
+    import torch.nn as nn
+
+    import config
+    from prepare import make_regression
+
+
+    def main():
+        X_np, y_np = make_regression(CALL)
+        X = torch.from_numpy(X_np).to(config.DEVICE)
+        y = torch.from_numpy(y_np).to(config.DEVICE)
+        model = nn.Linear(X.shape[1], 1).to(config.DEVICE)
+        opt = torch.optim.SGD(model.parameters(), lr=0.01)
+        for epoch in range(5):
+            loss = ((model(X).squeeze(-1) - y) ** 2).mean()
+            opt.zero_grad()
+            loss.backward()
+            opt.step()
+"""
+
+
+def test_targets_a_numpy_generator_draws_in_another_module(tmp_path: Path) -> None:
+    """`y = X @ w + noise * rng.randn(n)` of `rng = np.random.RandomState(seed)` (or `default_rng`'s `normal`),
+    returned by a function of another module, then moved to a device constant that is always mps."""
+    def found(rng: str = "np.random.RandomState(seed)", targets: str = "y", call: str = "256",
+              draw: str = "randn") -> list:
+        files = {"config.py": 'import torch\n\nDEVICE = torch.device("mps")\n',
+                 "prepare.py": PREPARE.replace("RNG", rng).replace("TARGETS", targets).replace("randn", draw),
+                 "train.py": REGRESSION.replace("CALL", call)}
+        return lint_project(tmp_path, files, "SC403")
+
+    assert found() == [("train.py", 12)]
+    assert found(call="256, noise=0.5") == [("train.py", 12)]
+    assert found("np.random.default_rng(seed)", draw="standard_normal") == [("train.py", 12)]
+    assert found(targets="y.astype(np.float32)") == []
+    # the noise scale a caller hands may be an array of any dtype
+    assert found(call="256, noise=np.ones(256, dtype=np.float32)") == []
+    # a generator of another library: its draws' dtype is not numpy's
+    assert found("torch.Generator()") == []
+
+
+TABLE = """
+    import numpy as np
+    import torch
+    from torch.utils.data import Dataset
+
+
+    class TabularDataset(Dataset):
+        def __init__(self, n_rows=128, n_features=6):
+            rng = np.random.default_rng(0)
+            self.X = rng.normal(size=(n_rows, n_features))
+
+        def __len__(self):
+            return len(self.X)
+
+        def __getitem__(self, idx):
+            return torch.from_numpy(self.X[idx]).float(), TARGET
+"""
+
+TABLE_TRAIN = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader
+
+    from data import TabularDataset
+
+    device = torch.device("mps")
+
+
+    def main():
+        loader = DataLoader(TabularDataset(), batch_size=16, shuffle=True)
+        model = nn.Linear(6, 1).to(device)
+        opt = torch.optim.Adam(model.parameters(), lr=1e-3)
+        for epoch in range(2):
+            for xb, yb in loader:
+                xb, yb = xb.to(device), yb.to(device)
+                loss = ((model(xb)[:, 0] - yb) ** 2).mean()
+                opt.zero_grad()
+                loss.backward()
+                opt.step()
+"""
+
+
+def test_a_batch_of_a_dataset_whose_items_are_float64_numpy_rows(tmp_path: Path) -> None:
+    """The loader's batches stack what `__getitem__` returns: a float64 row of a table numpy drew, moved to a device
+    that is always mps."""
+    def found(target: str, loader: str = "DataLoader(TabularDataset(), batch_size=16, shuffle=True)") -> list:
+        files = {"data.py": TABLE.replace("TARGET", target),
+                 "train.py": TABLE_TRAIN.replace("DataLoader(TabularDataset(), batch_size=16, shuffle=True)", loader)}
+        return lint_project(tmp_path, files, "SC403")
+
+    assert found("torch.from_numpy(self.X[idx].sum(keepdims=True) * 2.0)") == [("train.py", 17)]
+    assert found("torch.from_numpy(self.X[idx].sum(keepdims=True) * 2.0).float()") == []
+    assert found("torch.tensor(1.0)") == []
+    # a collate function of the project's may cast what it stacks
+    assert found("torch.from_numpy(self.X[idx].sum(keepdims=True))",
+                 "DataLoader(TabularDataset(), batch_size=16, collate_fn=collate)") == []

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from shapecheck.engine.linter import lint_text
 from shapecheck.engine.registry import resolve
+from tests.helpers import lint_project
 from tests.helpers import project_rows as rows_of_project
 
 LAYERS = """
@@ -242,3 +243,65 @@ def test_a_reshaped_tensor_keeps_the_int_dtype_of_its_config_data(tmp_path: Path
     assert rows_of_project(tmp_path, "model.py", files, "SC204") == [10]
     files["config.py"] = 'CONFIG = {"hidden": 8, "kernel": [0.25, 0.5, 0.25]}\n'
     assert rows_of_project(tmp_path / "floats", "model.py", files, "SC204") == []
+
+
+POLY = """
+    import torch
+    import torch.nn as nn
+
+
+    class PolyActivation(nn.Module):
+        def __init__(self, coeffs=None):
+            super().__init__()
+            self.coeffs = nn.Parameter(torch.tensor(coeffs if coeffs is not None else DEFAULT))
+
+        def forward(self, x):
+            powers = torch.stack([x ** i for i in range(len(self.coeffs))], dim=-1)
+            return (powers * self.coeffs).sum(-1)
+"""
+
+POLY_NET = """
+    import torch.nn as nn
+
+    from activations import PolyActivation
+
+
+    class Net(nn.Module):
+        def __init__(self, cfg):
+            super().__init__()
+            self.cfg = cfg
+            self.fc1 = nn.Linear(cfg["d_in"], cfg["d_hidden"])
+            self.act = PolyActivation(ACT)
+            self.fc2 = nn.Linear(cfg["d_hidden"], 1)
+
+        def forward(self, x):
+            return self.fc2(self.act(self.fc1(x)))
+"""
+
+POLY_TRAIN = """
+    import torch
+
+    from model import Net
+
+    CONFIG = {"d_in": 4, "d_hidden": 8, "activation": {"coeffs": [0, 1, 0, 1]}}
+
+    net = Net(CONFIG)
+    opt = torch.optim.SGD(net.parameters(), lr=0.01)
+"""
+
+
+def test_coefficients_of_a_dict_config_handed_to_a_model_class_of_another_module(tmp_path: Path) -> None:
+    """`Net(CONFIG)` of another module's class, which only reads the dict (and keeps it as `self.cfg`): the dict
+    stays what the code states, so `PolyActivation(cfg["activation"]["coeffs"])` gets its list of ints; a
+    constructor leaving it None takes the int default `coeffs if coeffs is not None else [0, 1]`."""
+    def found(act: str, default: str = "[0.0, 1.0]", net: str = POLY_NET) -> list[tuple[str, int]]:
+        files = {"activations.py": POLY.replace("DEFAULT", default), "model.py": net.replace("ACT", act),
+                 "train.py": POLY_TRAIN}
+        return lint_project(tmp_path, files, "SC204")
+
+    assert found('cfg["activation"]["coeffs"]') == [("activations.py", 9)]
+    assert found("", default="[0, 1]") == [("activations.py", 9)]
+    assert found("") == []
+    # the model's class changes the dict it keeps: what it holds is no longer the literal
+    changing = POLY_NET.replace("self.cfg = cfg\n", 'self.cfg = cfg\n            self.cfg["activation"] = {}\n')
+    assert found('cfg["activation"]["coeffs"]', net=changing) == []

@@ -146,10 +146,12 @@ FACTORIES = """
 
 def test_a_criterion_a_factory_builds_from_the_name_it_is_given(tmp_path: Path) -> None:
     assert lint_project(tmp_path, {"train.py": FACTORIES % '"ce"'}, "SC303") == [("train.py", 22)]
-    # the name from the command line, at its default (stop 45: the run the program is written for, as a dict of loss
-    # factories keyed by the option picks its default's entry); another default picks another loss
+    # the name from the command line: read in the run with no flags, as a registry's entry is (`LOSSES[args.loss]`)
     assert lint_project(tmp_path, {"train.py": FACTORIES % "args.loss"}, "SC303") == [("train.py", 22)]
-    assert lint_project(tmp_path, {"train.py": FACTORIES.replace('default="ce"', 'default="bce"') % "args.loss"},
+    # an option with no default, or a default picking another loss
+    assert lint_project(tmp_path, {"train.py": (FACTORIES % "args.loss").replace('default="ce"', "required=True")},
+                        "SC303") == []
+    assert lint_project(tmp_path, {"train.py": (FACTORIES % "args.loss").replace('default="ce"', 'default="bce"')},
                         "SC303") == []
 
 

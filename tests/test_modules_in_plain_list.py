@@ -73,3 +73,40 @@ def test_a_container_subclass_registers_what_it_hands_its_base() -> None:
 
     assert rows("*self.layers") == []
     assert rows("") == [5]  # the base is built empty: the list's layers are nobody's
+
+
+MMOE = """
+    import torch
+    import torch.nn as nn
+
+
+    def mlp(dims):
+        return nn.Sequential(*[LAYER for d_in, d_out in zip(dims[:-1], dims[1:])])
+
+
+    class MultiGateMoE(nn.Module):
+        def __init__(self, config):
+            super().__init__()
+            dims = [config["input_dim"]] + config["expert_hidden"]
+            self.experts = EXPERTS
+            self.gates = nn.ModuleList([nn.Linear(config["input_dim"], config["n_experts"]) for _ in config["tasks"]])
+
+        def forward(self, x):
+            h = torch.stack([e(x) for e in self.experts], dim=-1)
+            return [(h * torch.softmax(g(x), -1).unsqueeze(1)).sum(-1) for g in self.gates]
+"""
+
+
+def test_experts_a_helper_builds_from_config_sizes_the_code_does_not_state() -> None:
+    """The MMoE's experts, each `nn.Sequential(*[nn.Linear(...) for ...])` over the config's sizes: however many
+    layers each gets, they are linear layers, left out of `.parameters()` by the plain list."""
+    def rows(layer: str, experts: str) -> list[int]:
+        source = textwrap.dedent(MMOE.replace("LAYER", layer).replace("EXPERTS", experts))
+        return [finding.location.row for finding in lint_text(source, "model.py", resolve(["SC217"])).findings]
+
+    assert rows("nn.Linear(d_in, d_out)", '[mlp(dims) for _ in range(config["n_experts"])]') == [14]
+    assert rows("nn.Linear(d_in, d_out)", 'nn.ModuleList([mlp(dims) for _ in range(config["n_experts"])])') == []
+    # layers without weights, however many
+    assert rows("nn.Dropout(0.1)", '[mlp(dims) for _ in range(config["n_experts"])]') == []
+    # the elements of a starred list with more arguments after it: not told by the list's elements
+    assert rows("nn.Linear(d_in, d_out)", '[nn.Sequential(*[nn.Identity() for _ in dims], nn.Identity())]') == []

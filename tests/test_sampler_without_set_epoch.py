@@ -464,3 +464,98 @@ def test_the_epoch_set_by_the_module_running_the_loop_or_a_method_called_once_is
     once = "\n    def warmup(cfg, data):\n        Trainer(cfg, torch.nn.Linear(16, 4), data).train_one_epoch()\n"
     files["main.py"] = "\n    import torch\n\n    from engine import Trainer\n" + once
     assert project_rows(tmp_path, "engine/trainer.py", files) == []
+
+
+BRANCHED_TRAINER = """
+    import torch.nn.functional as F
+    from torch.utils.data import DataLoader, SequentialSampler
+    from torch.utils.data.distributed import DistributedSampler
+
+
+    class DDPTrainer:
+        def __init__(self, model, dataset, optimizer, world_size, rank):
+            self.model = model
+            self.optimizer = optimizer
+            if world_size > 1:
+                self.sampler = DistributedSampler(dataset, num_replicas=world_size, rank=rank{shuffle})
+            else:
+                self.sampler = {other}
+            self.loader = DataLoader(dataset, batch_size=8, sampler=self.sampler, shuffle=self.sampler is None)
+
+        def _run_epoch(self, epoch):
+            for x, y in self.loader:
+                self.optimizer.zero_grad()
+                F.cross_entropy(self.model(x), y).backward()
+                self.optimizer.step()
+
+        def train(self, max_epochs):
+            for epoch in range(max_epochs):
+                self._run_epoch(epoch)
+"""
+
+
+def test_a_trainer_s_sampler_attribute_bound_none_in_the_else_branch() -> None:
+    """`self.sampler` a `DistributedSampler` on the sharded branch and None on the other, then `sampler=self.sampler`
+    in the trainer's loader: the sharded run's loader shuffles, and nothing sets its epoch."""
+    def found(shuffle: str, other: str) -> list[int]:
+        source = textwrap.dedent(BRANCHED_TRAINER).format(shuffle=shuffle, other=other)
+        return [finding.location.row for finding in lint_text(source, "trainer.py", resolve(["SC215"])).findings]
+
+    assert found("", "None") == [18]
+    assert found(", shuffle=True", "None") == [18]
+    assert found(", shuffle=False", "None") == []
+    # two samplers, one per branch: which one the loader draws from is not stated
+    assert found("", "SequentialSampler(dataset)") == []
+
+
+HANDED_TRAINER = """
+    import torch
+    import torch.nn as nn
+    from torch.utils.data import DataLoader
+
+
+    class Trainer:
+        def __init__(self, model, train_set, sampler, cfg):
+            self.model = model
+            self.sampler = sampler
+            self.loader = DataLoader(train_set, batch_size=cfg.batch_size, sampler=self.sampler)
+            self.cfg = cfg
+            self.optimizer = torch.optim.SGD(self.model.parameters(), lr=cfg.lr)
+
+        def fit(self):
+            for epoch in range(self.cfg.epochs):
+                for images, targets in self.loader:
+                    self.optimizer.zero_grad()
+                    nn.functional.cross_entropy(self.model(images), targets).backward()
+                    self.optimizer.step()
+"""
+
+HANDING_MAIN = """
+    import torch.nn as nn
+    from torch.utils.data import TensorDataset
+    from torch.utils.data.distributed import DistributedSampler
+
+    from trainer import Trainer
+
+
+    def main(cfg, features, labels, rank):
+        train_set = TensorDataset(features, labels)
+        sampler = {sampler}
+        model = nn.Linear(8, 3)
+        Trainer(model, train_set, sampler, cfg).fit()
+"""
+
+
+def test_a_sampler_handed_to_the_trainer_s_constructor_by_another_module(tmp_path: Path) -> None:
+    """The trainer builds its loader on the sampler its constructor is handed (`self.sampler = sampler`); main.py
+    hands it a shuffling `DistributedSampler` and never sets its epoch."""
+    def found(sampler: str, main_extra: str = "") -> list[int]:
+        main = HANDING_MAIN.format(sampler=sampler) + main_extra
+        return project_rows(tmp_path, "trainer.py", {"trainer.py": HANDED_TRAINER, "main.py": main})
+
+    assert found("DistributedSampler(train_set, num_replicas=cfg.world_size, rank=rank)") == [17]
+    assert found("DistributedSampler(train_set, rank=rank, shuffle=True)") == [17]
+    assert found("DistributedSampler(train_set, rank=rank, shuffle=False)") == []
+    assert found("None") == []
+    # the module handing it sets the epoch itself (on its own loop over the trainer's epochs)
+    assert found("DistributedSampler(train_set)", "        sampler.set_epoch(0)\n") == []

@@ -348,3 +348,71 @@ def test_a_method_stepping_the_schedule_run_once_per_epoch_or_outside_any_loop_i
                 self.train_step(x, y)""")
     files = {"schedulers": STEP_SCHEDULES.format(total="cfg.epochs * steps_per_epoch"), "trainer": per_epoch}
     assert lint_project(tmp_path, files, "trainer") == []
+
+
+OPTIM_FACTORY = """
+    import torch
+    from torch.optim.lr_scheduler import OneCycleLR
+
+
+    def build_optim(model, hparams):
+        optimizer = torch.optim.Adam(model.parameters(), lr=hparams["lr"])
+        scheduler = OneCycleLR(optimizer, max_lr=hparams["lr"], total_steps={total})
+        return optimizer, scheduler
+"""
+
+PAIR_SCRIPT = """
+    import torch.nn.functional as F
+
+    from optim import build_optim
+
+
+    def train_one_epoch(model, loader, optimizer, scheduler):
+        for inputs, targets in loader:
+            optimizer.zero_grad()
+            F.cross_entropy(model(inputs), targets).backward()
+            optimizer.step()
+            scheduler.step()
+
+
+    def main(model, loader, hparams):
+        optimizer, scheduler = build_optim(model, hparams)
+        for epoch in range(hparams["num_epochs"]):
+            train_one_epoch(model, loader, optimizer, scheduler)
+"""
+
+PAIR_TRAINER = """
+    import torch.nn.functional as F
+
+    from optim import build_optim
+
+
+    class Trainer:
+        def __init__(self, model, loader, hparams):
+            self.model, self.loader, self.hparams = model, loader, hparams
+            self.optimizer, self.scheduler = build_optim(self.model, hparams)
+
+        def fit(self):
+            for epoch in range(self.hparams["num_epochs"]):
+                for x, y in self.loader:
+                    self.optimizer.zero_grad()
+                    F.cross_entropy(self.model(x), y).backward()
+                    self.optimizer.step()
+                    self.scheduler.step()
+"""
+
+
+def test_a_schedule_unpacked_from_the_optimizer_and_schedule_a_factory_of_another_module_returns(
+        tmp_path: Path) -> None:
+    """`optimizer, scheduler = build_optim(model, hparams)` of a factory returning both, its OneCycleLR sized by the
+    epoch count: stepped per batch by a helper it is handed, or by a trainer that unpacks it into its attributes."""
+    epochs, batches = 'hparams["num_epochs"]', 'hparams["num_epochs"] * hparams["steps_per_epoch"]'
+    assert lint_project(tmp_path, {"optim": OPTIM_FACTORY.format(total=epochs), "train": PAIR_SCRIPT}, "train") == [12]
+    assert lint_project(tmp_path, {"optim": OPTIM_FACTORY.format(total=batches), "train": PAIR_SCRIPT}, "train") == []
+    assert lint_project(tmp_path, {"optim": OPTIM_FACTORY.format(total=epochs), "trainer": PAIR_TRAINER},
+                        "trainer") == [18]
+    assert lint_project(tmp_path, {"optim": OPTIM_FACTORY.format(total=batches), "trainer": PAIR_TRAINER},
+                        "trainer") == []
+    # the tuple the other way round: what is stepped per batch is the optimizer, the schedule is never stepped
+    swapped = PAIR_TRAINER.replace("self.optimizer, self.scheduler =", "self.scheduler, self.optimizer =")
+    assert lint_project(tmp_path, {"optim": OPTIM_FACTORY.format(total=epochs), "trainer": swapped}, "trainer") == []

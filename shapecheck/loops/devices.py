@@ -279,8 +279,9 @@ def _movers_in(path: Path) -> dict[str, tuple[set[int], set[str]]] | None:
 
 def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tuple[set[int], set[str]]]:
     """The module-level functions and classes of `tree` that move a parameter to a device in their body (a class in
-    its `__init__`): `model.to(device)`, `self.model = model.cuda()`; each with the positions a call passes such a
-    parameter at (`self` left out) and their names."""
+    its `__init__`): `model.to(device)`, `self.model = model.cuda()`, or a class keeping it as it is (`self.model =
+    model`) whose methods move that attribute (`self.model.to(self.device)`); each with the positions a call passes
+    such a parameter at (`self` left out) and their names."""
     found: dict[str, tuple[set[int], set[str]]] = {}
     for statement in tree.body:
         function = statement
@@ -293,9 +294,34 @@ def _moving_parameters(tree: ast.Module, on_cpu: frozenset[str]) -> dict[str, tu
         moved = {node.func.value.id for node in ast.walk(function) if type(node) is ast.Call
                  and type(node.func) is ast.Attribute and type(node.func.value) is ast.Name
                  and node.func.value.id in params and _to_device(node, on_cpu)}
+        if type(statement) is ast.ClassDef:
+            moved |= _kept_and_moved(statement, function, params, on_cpu)
         if moved:
             found[statement.name] = ({index for index, name in enumerate(params) if name in moved}, moved)
     return found
+
+
+def _kept_and_moved(cls: ast.ClassDef, init: ast.FunctionDef, params: list[str], on_cpu: frozenset[str]) -> set[str]:
+    """The parameters of `init` that it keeps as they are in an attribute (`self.model = model`) which a method of
+    the class moves (`self.model.to(self.device)`, `self.model.cuda()`), and no statement of it binds again."""
+    kept: dict[str, str] = {}
+    bound: dict[str, int] = {}
+    for node in ast.walk(cls):
+        targets = node.targets if type(node) is ast.Assign else [node.target] \
+            if type(node) in (ast.AnnAssign, ast.AugAssign) else []
+        for target in targets:
+            if type(target) is ast.Attribute and type(target.value) is ast.Name and target.value.id == "self":
+                if type(node) is ast.Assign and type(node.value) is ast.Call \
+                        and ast.unparse(node.value).startswith(f"self.{target.attr}."):
+                    continue  # `self.model = self.model.to(self.device)`: the same module, moved
+                bound[target.attr] = bound.get(target.attr, 0) + 1
+                if node in init.body and type(node) is ast.Assign and len(node.targets) == 1 \
+                        and type(node.value) is ast.Name and node.value.id in params:
+                    kept[target.attr] = node.value.id
+    return {kept[node.func.value.attr] for node in ast.walk(cls) if type(node) is ast.Call
+            and type(node.func) is ast.Attribute and type(node.func.value) is ast.Attribute
+            and type(node.func.value.value) is ast.Name and node.func.value.value.id == "self"
+            and node.func.value.attr in kept and bound[node.func.value.attr] == 1 and _to_device(node, on_cpu)}
 
 
 def _constructed(expr: ast.expr, classes: set[str]) -> str | None:

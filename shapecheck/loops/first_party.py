@@ -149,6 +149,35 @@ def _inherited(ctx: Context, name: str) -> Iterator[tuple[cst.FunctionDef, Conte
                     yield definition, other
 
 
+def base_methods(ctx: Context, class_def: cst.ClassDef, name: str, depth: int = 0
+                 ) -> Iterator[tuple[cst.FunctionDef, Context]]:
+    """The method `name` that `class_def` (of `ctx`'s module) inherits, each with its module's context: defined by a
+    base of the same module or of a project module the file imports it from (`class RegressionTrainer(BaseTrainer)`
+    with `from .base import BaseTrainer`), or by that base's own bases, two classes up."""
+    for base in class_def.bases:
+        if type(base.value) is not cst.Name:
+            continue
+        found: list[tuple[cst.ClassDef, Context]] = [(other, ctx) for other in ctx.class_defs
+                                                     if other.name.value == base.value.value]
+        if not found:
+            for binding in ctx._module_scope().bindings.get(base.value.value, ()):
+                if binding.kind != "import" or not binding.qualname:
+                    continue
+                other_ctx = _module_context(ctx, base.value.value, binding.qualname)
+                imported = binding.qualname.rsplit(".", 1)[-1]
+                found += [(other, other_ctx) for other in (other_ctx.class_defs if other_ctx is not None else ())
+                          if other.name.value == imported]
+        if len(found) != 1:
+            continue
+        base_def, where = found[0]
+        methods = [statement for statement in base_def.body.body
+                   if type(statement) is cst.FunctionDef and statement.name.value == name]
+        if methods:
+            yield methods[0], where
+        elif depth < 1:
+            yield from base_methods(where, base_def, name, depth + 1)
+
+
 def _module_context(ctx: Context, bound: str, qualname: str) -> Context | None:
     """The context of the project module an import binding names, holding the imported definition (`from m import
     f`), or the attributes of the module the file calls (`import m` ... `m.f()`)."""

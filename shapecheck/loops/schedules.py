@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Literal
 import libcst as cst
 
 from shapecheck.engine.records import record
-from shapecheck.engine.syntax import dotted_name, last_name
+from shapecheck.engine.syntax import dotted_name, is_self_attribute, last_name
 from shapecheck.engine.walker import children
 from shapecheck.loops.first_party import imported_functions
 from shapecheck.loops.training_loop import TrainingLoop
@@ -109,10 +109,31 @@ class Caller:
         return passed_argument(self.factory, self.call, name)
 
 
-def _built_by_factory(ctx: Context, call: cst.Call, before: int | None) -> Budget | None:
+def unpacked_budget(ctx: Context, name: cst.BaseExpression, before: int | None = None) -> Budget | None:
+    """The budget of the schedule `name` (or `self.name`) is unpacked from, out of the tuple a factory returns
+    (`optimizer, scheduler = build_optim(model, cfg)` of `return optimizer, OneCycleLR(...)`), read as
+    `schedule_budget` reads a factory's one schedule; None for any other binding."""
+    if type(name) is not cst.Name and not is_self_attribute(name):
+        return None
+    binding = ctx.binding(name, before)
+    statement = binding.statement if binding is not None and binding.kind in ("unpack", "assign") else None
+    if type(statement) is not cst.Assign or len(statement.targets) != 1 or type(statement.value) is not cst.Call:
+        return None
+    target = statement.targets[0].target
+    if type(target) not in (cst.Tuple, cst.List) \
+            or any(type(element) is not cst.Element for element in target.elements):  # type: ignore[attr-defined]
+        return None
+    spelled = dotted_name(name)
+    index = [i for i, element in enumerate(target.elements)  # type: ignore[attr-defined]
+             if dotted_name(element.value) == spelled]
+    return _built_by_factory(ctx, statement.value, binding.seq, index[0]) if len(index) == 1 else None  # type: ignore
+
+
+def _built_by_factory(ctx: Context, call: cst.Call, before: int | None, index: int | None = None) -> Budget | None:
     """The budget of the schedule a factory of this file, or of a project module it imports the factory or its
     module from, returns (`build_scheduler(optimizer, cfg)`, `schedulers.build(optimizer, args.epochs)` with one
-    `return OneCycleLR(...)`), read with the factory's names and the call's arguments for its parameters."""
+    `return OneCycleLR(...)`; with `index`, the element there of the tuple it returns), read with the factory's names
+    and the call's arguments for its parameters."""
     func = call.func
     if type(func) is cst.Name:
         name = func.value
@@ -126,7 +147,7 @@ def _built_by_factory(ctx: Context, call: cst.Call, before: int | None) -> Budge
     if len(readers) != 1:
         return None
     factory, reader = readers[0]
-    found = returned_by_definition(reader, factory)
+    found = returned_by_definition(reader, factory, index)
     if found is None:
         return None
     returned, point = found
@@ -283,7 +304,9 @@ def handed_budgets(ctx: Context, function: cst.FunctionDef, receiver: cst.BaseEx
 
     def holds(caller: Context, passed: cst.BaseExpression) -> bool:
         value, before = caller.value_of(passed)
-        budget = schedule_budget(caller, value, before) if type(value) is cst.Call else None
+        budget = unpacked_budget(caller, passed)
+        if budget is None and type(value) is cst.Call:
+            budget = schedule_budget(caller, value, before)
         if budget is not None:
             found.append(budget)
         elif type(value) is cst.Name and caller.function is not None and depth < 2:

@@ -28,7 +28,7 @@ from shapecheck.engine.records import record
 from shapecheck.engine.syntax import dotted_name, is_self_attribute, last_name, param_named
 from shapecheck.engine.walker import walk
 from shapecheck.loops.callbacks import Dispatch, callback_methods, dispatches, neighbours
-from shapecheck.loops.first_party import imported_functions
+from shapecheck.loops.first_party import base_methods, imported_functions
 from shapecheck.objects.arguments import passed_argument
 from shapecheck.objects.callers import callers, every_call_passes, helper_callers
 from shapecheck.objects.class_bases import own_class_bases
@@ -1014,8 +1014,28 @@ class TrainingLoop:
             return step.owners
         key = id(step.node)
         if key not in self._handed_owners:
-            self._handed_owners[key] = self._handed(step.target, step.function)
+            self._handed_owners[key] = self._handed(step.target, step.function) \
+                or self._inherited_owners(step.target, step.function)
         return self._handed_owners[key]
+
+    def _inherited_owners(self, optimizer: cst.BaseExpression, function: cst.FunctionDef) -> frozenset[str] | None:
+        """What the optimizer a subclass's method steps holds, where a base class's constructor builds it
+        (`self.opt = self.configure_optimizer()` in `BaseTrainer.__init__`, of this module or of another) and the
+        subclass binds it nowhere: read there, as the base's methods spell it (`self.model`)."""
+        class_def = self.ctx.class_of_method(function)
+        if class_def is None or not is_self_attribute(optimizer) or self.ctx.binding(optimizer) is not None:
+            return None
+        attribute = optimizer.attr.value  # type: ignore[attr-defined]
+        for init, where in base_methods(self.ctx, class_def, "__init__"):
+            targets = [target.target for node in where.walk(init.body) if type(node) is cst.Assign
+                       for target in node.targets if is_self_attribute(target.target)
+                       and target.target.attr.value == attribute]  # type: ignore[attr-defined]
+            point = where.point_after(init)
+            if len(targets) != 1 or point is None:
+                return None
+            with where.at(point):
+                return parameter_owners(where, targets[0])
+        return None
 
     def handed_own_object(self, event: Event) -> bool:
         """What `event` steps is a parameter of its plain function that every call hands None or an object of a

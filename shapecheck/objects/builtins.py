@@ -110,7 +110,11 @@ def arguments(ev: Evaluator, call: cst.Call, before: int) -> Seq | None:
                 return Seq(tuple(items), complete=False)
             items.extend(inner.items)
             if not inner.complete:
-                return Seq(tuple(items), complete=False)
+                # the last one (`nn.Sequential(*[nn.Linear(a, b) for a, b in zip(dims, dims[1:])])`): what every
+                # element it may still hold is, is what every argument past `items` is
+                last = arg is call.args[-1]
+                return Seq(tuple(items), complete=False, each=inner.each if last else None,
+                           least=inner.least if last else 0)
         else:
             items.append(ev.object(arg.value, before))
     return Seq(tuple(items))

@@ -115,8 +115,10 @@ def _changed_argument_names(call: cst.Call, functions: dict[str, cst.FunctionDef
         return
     callee = functions.get(func.value) if type(func) is cst.Name else None
     kept = _unchanged_parameters(callee, functions, _seen) if callee is not None else None
-    # the arguments that go to a parameter the callee leaves unchanged
-    safe = {id(passed_argument(callee, call, name)) for name in kept} if kept else set()  # type: ignore[arg-type]
+    # the arguments that go to a parameter the callee leaves unchanged (a class's `__init__`: `Net(CONFIG)`)
+    constructor = callee is not None and callee.name.value == "__init__"
+    safe = {id(passed_argument(callee, call, name, constructor))  # type: ignore[arg-type]
+            for name in kept} if kept else set()
     for arg in call.args:
         if type(arg.value) is not cst.Name or arg.star or id(arg.value) in safe or arg.value.value in _CONSTANTS:
             continue
@@ -240,6 +242,33 @@ def _unchanged_parameters(function: cst.FunctionDef, functions: dict[str, cst.Fu
     names = {param.name.value for param in (*params.posonly_params, *params.params, *params.kwonly_params)}
     changed = set(changed_names(function.body, functions, seen | {id(function)}))
     return frozenset(names - changed)
+
+
+def kept_constructor(class_def: cst.ClassDef) -> cst.FunctionDef | None:
+    """The `__init__` of `class_def`, where what it is handed stays as it is after the construction: it keeps a
+    parameter as an attribute (`self.cfg = cfg`) only where no code of the class changes that attribute in place
+    (`self.cfg["lr"] = ...`, `self.cfg.update(...)`, or handing it to a call); None otherwise. Whether `__init__`
+    changes its parameters itself is `changed_names`' to tell, through it."""
+    inits = [statement for statement in class_def.body.body
+             if type(statement) is cst.FunctionDef and statement.name.value == "__init__"]
+    if len(inits) != 1:
+        return None
+    init = inits[0]
+    params = {param.name.value for param in init.params.params}
+    kept = {target.target.attr.value for node in walk(init.body) if type(node) is cst.Assign  # type: ignore
+            and type(node.value) is cst.Name and node.value.value in params for target in node.targets
+            if type(target.target) is cst.Attribute and type(target.target.value) is cst.Name
+            and target.target.value.value == "self"}
+    for change in in_place_changes(class_def):
+        through = change.through
+        while type(through) in (cst.Subscript, cst.Attribute) and not (
+                type(through) is cst.Attribute and type(through.value) is cst.Name  # type: ignore[union-attr]
+                and through.value.value == "self"):  # type: ignore[union-attr]
+            through = through.value  # type: ignore[union-attr]
+        if type(through) is cst.Attribute and through.attr.value in kept:  # type: ignore[union-attr]
+            if change.kind != "target" or type(change.through) is not cst.Attribute:
+                return None  # `self.cfg[k] = v`, `self.cfg.update(...)`: not `self.cfg = ...` itself
+    return init
 
 
 def incomplete(value: Seq | Mapping) -> Seq | Mapping:

@@ -32,7 +32,7 @@ from shapecheck.engine.walker import walk
 from shapecheck.objects import builtins, calls, command_line
 from shapecheck.objects.changes import (
     attribute_writes, attributes_set, block_statements, calls_only_readers, changed_arguments, changed_names,
-    declared_names, globals_changed_by_functions, globals_rebound_by_functions, incomplete,
+    declared_names, globals_changed_by_functions, globals_rebound_by_functions, incomplete, kept_constructor,
 )
 from shapecheck.objects.classes import class_facts, own_nodes
 from shapecheck.objects.decorators import called_as_written
@@ -558,6 +558,10 @@ class Evaluator:
             found = self.imported(qualname) if qualname is not None else None
             if isinstance(found, FunctionValue) and found.bound is None and type(found.node) is cst.FunctionDef:
                 imported[name] = found.node
+            elif isinstance(found, ClassValue):  # `Net(CONFIG)` of a model class of another module
+                init = kept_constructor(found.node)
+                if init is not None:
+                    imported[name] = init
         return {**functions, **imported} if imported else functions
 
     def _after_outside_writes(self, instance: Instance, binding: Binding) -> Instance:
