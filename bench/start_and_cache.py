@@ -102,6 +102,11 @@ def project_with(files: dict[str, Path], root: Path) -> Path:
     for name, source in files.items():
         (root / name).parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(source, root / name)
+    # dated an hour back: a file written within the cache's racy window (2 s) keeps a first run from storing its
+    # result, and the "hit" measured after it would be a lint (the first round of a fast run)
+    hour_ago = time.time() - 3600
+    for path in root.rglob("*"):
+        os.utime(path, (hour_ago, hour_ago))
     return root
 
 
