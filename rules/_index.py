@@ -23,7 +23,7 @@ RULES = {
     ), True),
     "SC107": ("non_scalar_item_or_backward", True, (
         ".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
-        " or ", "not ",
+        " or ", "not ", ":.",
     ), True),
     "SC108": ("annotation_mismatch", True, (
         "jaxtyping",

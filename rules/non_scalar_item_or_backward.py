@@ -150,7 +150,7 @@ class NonScalarItemOrBackward(Rule):
     raises = True  # not reported where a test expects the error
     message = "`.item()` on a tensor with more than one element"
     triggers = (".item(", "float(", "int(", "bool(", "complex(", "backward(", "if ", "while ", "assert ", " and ",
-                " or ", "not ")
+                " or ", "not ", ":.")
     triggered_through_imports = True  # reports at a call what a first-party module does (see Rule)
     scope = "statement"  # see Rule.scope
     docs = """
@@ -160,8 +160,9 @@ class NonScalarItemOrBackward(Rule):
         compared with a batch of labels, a row of a matrix), `.backward()` or `torch.autograd.backward(t)` without
         `gradient=` on such a tensor, and such a tensor's truth asked for: `if pred == y:`, `while t:`, `assert t`,
         `a if t else b`, `t and u`, `not t`, the last operand of a tested `and`/`or` (`if ok and t:`), and the
-        first link of a chained comparison (`0 <= t < n`). Shapes come
-        from the shape analysis; a tensor whose shape is not known, or whose dims are all 1, is never reported.
+        first link of a chained comparison (`0 <= t < n`); and a format spec applied to a tensor that keeps a dim
+        (`f"loss {losses:.4f}"`, even of shape (1,)). Shapes come from the shape analysis; a tensor whose shape is not
+        known, or (but for a format spec) whose dims are all 1, is never reported.
 
         ## Why is this bad?
         The primer: "Pitfall: .item() raises if the tensor has more than one element. For a scalar use .item();
@@ -170,7 +171,9 @@ class NonScalarItemOrBackward(Rule):
         or pass an explicit gradient= of the same shape." All three raise `RuntimeError` ("a Tensor with 32
         elements cannot be converted to Scalar", "grad can be implicitly created only for scalar outputs",
         "Boolean value of Tensor with more than one value is ambiguous"), often at the end of the first epoch,
-        after the slow part has run; a batch of size 1 in a smoke test hides it.
+        after the slow part has run; a batch of size 1 in a smoke test hides it. `Tensor.__format__` applies a
+        format spec only to a 0-d tensor: any other raises `TypeError` ("unsupported format string passed to
+        Tensor.__format__"), typically in the log line after the first epoch.
 
         ## Example
         ```python
@@ -186,6 +189,25 @@ class NonScalarItemOrBackward(Rule):
         ```
     """
     VALID = [
+        # a reduced loss and an accuracy formatted, a tensor printed whole, its shape formatted
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 10)
+        y = torch.randint(0, 10, (32,))
+        loss = F.cross_entropy(logits, y)
+        acc = (logits.argmax(1) == y).float().mean()
+        print(f"loss {loss:.4f} acc {acc:.2%} logits {logits} {logits.shape} {loss.item():.3f}")
+        """,
+        # FCOS-Pytorch-Implementation's inference: a detection row's score and class unpacked, 0-d each
+        """
+        import torch
+        pred = torch.rand(5, 6)
+        for bb in pred:
+            x1, y1, x2, y2 = [int(c) for c in bb[:4]]
+            cls_prob, cls_id = bb[4:]
+            print(f"box {x1},{y1},{x2},{y2} class {int(cls_id)} prob {cls_prob:.4f} {bb[4]:.3f}")
+        """,
         # ShannonAI/mrc-for-flat-nested-ner's inference: a loader of one sample a batch over a dataset read from a
         # file; each batch's `label_idx` is (1, 1), one element
         """
@@ -596,6 +618,15 @@ class NonScalarItemOrBackward(Rule):
         """,
     ]
     INVALID = [
+        # an unreduced loss logged with a format spec: `Tensor.__format__` raises TypeError
+        """
+        import torch
+        import torch.nn.functional as F
+        logits = torch.randn(32, 10)
+        y = torch.randint(0, 10, (32,))
+        losses = F.cross_entropy(logits, y, reduction="none")
+        print(f"loss {losses:.4f}")
+        """,
         # the old `cond and a or b` idiom asks `a`'s truth; run from a script's main block, on each batch
         """
         import torch
@@ -869,6 +900,12 @@ class NonScalarItemOrBackward(Rule):
     visit_If = visit_While = visit_Assert = visit_IfExp = visit_BooleanOperation = _truth
     visit_UnaryOperation = visit_Comparison = _truth
 
+    def visit_FormattedStringExpression(self, node: cst.FormattedStringExpression) -> None:
+        if node.format_spec:
+            found = _found_here(evaluator(self.ctx), node)
+            if found is not None:
+                self.report(node, found)
+
 
 def _found_here(ev: ShapeEvaluator, node: cst.CSTNode) -> str | None:
     """The finding at the node being visited: as the bindings say, else in a pass of its function's run that
@@ -889,6 +926,8 @@ def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
     kind = type(node)
     if kind in (cst.If, cst.While):
         return False  # their tests are visited on their own
+    if kind is cst.FormattedStringExpression:
+        return True
     if kind is cst.Call:
         func = node.func  # type: ignore[attr-defined]
         if type(func) is cst.Attribute and (func.attr.value in ("item", "backward")
@@ -914,8 +953,23 @@ def _may_need_one_element(ev: ShapeEvaluator, node: cst.CSTNode) -> bool:
 def _finding(ev: ShapeEvaluator, node: cst.CSTNode, before: int) -> str | None:
     """A conversion that needs one element, or a truth test, on a tensor that keeps a dim, as of `before`. A call
     can be both: a called function's `if mask.any(dim=1):` is a truth test whose node is the call."""
+    if type(node) is cst.FormattedStringExpression:
+        return _formatted(ev, node, before)  # type: ignore[arg-type]
     found = _converted(ev, node, before) if type(node) is cst.Call else None
     return found if found is not None else _truth_tested(ev, node, before)
+
+
+def _formatted(ev: ShapeEvaluator, node: cst.FormattedStringExpression, before: int) -> str | None:
+    """`f"{losses:.4f}"`: `Tensor.__format__` applies a format spec only to a 0-d tensor, so one of any known dims
+    raises, (1,) too."""
+    tensor = node.expression
+    if not node.format_spec or before >= 0 and ev.ctx.is_foreign(tensor):
+        return None
+    shape = ev.shape_of(tensor, before)
+    if shape is None or shape.variadic is not None or not shape.dims:
+        return None
+    return f"a format spec applied to {quoted(ev.ctx, tensor)}, a {shape.render()} tensor, raises TypeError (a tensor " \
+           f"takes one only when it is 0-d): format `.item()` of it reduced (`.mean().item()`)"
 
 
 def _converted(ev: ShapeEvaluator, node: cst.Call, before: int) -> str | None:
