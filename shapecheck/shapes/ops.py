@@ -165,7 +165,10 @@ def _summed(ev: ShapeEvaluator, node: cst.Call, before: int) -> Shape | None:
     """`sum(weights[k] * losses[k] for k in losses)`: tensors added up, the broadcast of them all (a per-clip loss
     among scalar ones stays per clip); None unless every element is a tensor of known shape and the start, if
     any, a number."""
-    args = Args(node)
+    try:
+        args = Args(node)
+    except Hidden:  # `sum(**parts)`: which argument is which can't be told
+        return None
     listed, start = args.get(0, "iterable"), args.get(1, "start")
     if listed is None or start is not None and not elementwise.is_number(ev, start, before):
         return None

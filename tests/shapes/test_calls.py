@@ -1510,6 +1510,11 @@ def test_a_rollout_memorys_lists_are_not_the_empty_ones_its_constructor_makes() 
     assert rows(_ROLLOUT_MEMORY.replace("        probe(returns)\n", ""), "SC105") == []
 
 
+def test_a_sum_whose_arguments_are_spread_is_unknown_not_a_crash() -> None:
+    """`sum(**parts)`: which argument is the iterable can't be told (a fuzzed file crashed the analysis here)."""
+    assert probe("import torch\nparts = {'iterable': [torch.ones(2)]}\nprobe(sum(**parts))\n") == [None]
+
+
 def test_a_sum_of_a_recurrent_states_rows_a_forward_returns_is_a_tensor() -> None:
     """`h_n[0] + h_n[1]`, a bidirectional GRU's directions summed for the attention query while its outputs keep
     them concatenated: in the caller's run a row of a tensor is a tensor, not a size of its own, so the sum stays
