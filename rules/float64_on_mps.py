@@ -31,11 +31,6 @@ _NUMPY_FLOAT64 = frozenset({f"numpy.{name}" for name in (
     "random.normal", "random.uniform", "random.standard_normal", "random.random_sample", "eye", "identity",
     "logspace", "random.exponential", "random.laplace", "random.lognormal",
 )})
-# A numpy random generator's draws, float64 unless given a dtype: `rng.normal(...)` of `rng =
-# np.random.default_rng(0)` (or a `RandomState`).
-_GENERATORS = frozenset({"numpy.random.default_rng", "numpy.random.RandomState", "numpy.random.Generator"})
-_GENERATOR_FLOAT64 = frozenset({"normal", "standard_normal", "random", "uniform", "random_sample", "rand", "randn",
-                                "exponential", "laplace", "lognormal"})
 # Numpy ufuncs whose result is float64 for a float64 array or an integer one (`np.sin(np.arange(n))`).
 _FLOAT_UFUNCS = frozenset({f"numpy.{name}" for name in (
     "sin", "cos", "tan", "exp", "log", "log1p", "sqrt", "tanh", "arctan", "expm1", "log2", "log10")})
@@ -836,17 +831,13 @@ def _numpy_float64(ctx: Context, expr: cst.BaseExpression, before: int | None, d
         return qualname in _NUMPY_FLOAT64
     func = expr.func
     if type(func) is cst.Attribute and func.attr.value in _GENERATOR_FLOAT64 and keyword_arg(expr, "dtype") is None:
-        generator, _ = ctx.value_of(func.value, before)  # `rng.normal(size=(n, 2))` of `rng = np.random.default_rng()`
-        if type(generator) is cst.Call and ctx.qualname(generator.func) in _GENERATORS:
+        generator, _ = ctx.value_of(func.value, before)  # `rng.randn(n)` of `rng = np.random.RandomState(seed)`
+        if type(generator) is cst.Call and ctx.qualname(generator.func) in _NUMPY_GENERATORS:
             return True
     returned = returned_by_factory(ctx, expr, methods=True) if type(func) is cst.Attribute else None
     if returned is not None:  # `self.standardized()` returning `(x - x.mean(0)) / x.std(0)`
         with ctx.at(returned[1]):
             return _numpy_float64(ctx, returned[0], None, depth + 1)
-    if type(func) is cst.Attribute and func.attr.value in _GENERATOR_FLOAT64 and keyword_arg(expr, "dtype") is None:
-        generator, seq = ctx.value_of(func.value, before)  # `rng.randn(n)` of `rng = np.random.RandomState(seed)`
-        if type(generator) is cst.Call and ctx.qualname(generator.func) in _NUMPY_GENERATORS:
-            return True
     if type(func) is cst.Attribute and func.attr.value == "astype":  # `np.load(path).astype(np.float64)`
         args = positional(expr)
         return bool(args) and _numpy_float64_type(ctx, args[0].value)
